@@ -1,0 +1,45 @@
+# Scorekeeper. `make run` to play, `make test` to check everything.
+
+PYTHON ?= python3
+PORT ?= 8000
+VENV := .venv
+BIN := $(VENV)/bin
+
+.PHONY: venv run dev test lint fmt bench
+
+venv: $(VENV)/.installed
+
+# Reinstall only when pyproject.toml changed since the last install.
+$(VENV)/.installed: pyproject.toml
+	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --upgrade pip
+	$(BIN)/python -m pip install -e '.[dev]'
+	touch $@
+
+run: venv
+	$(BIN)/python manage.py migrate --noinput
+	$(BIN)/python manage.py collectstatic --noinput
+	@$(BIN)/python -c 'import scorekeeper.settings as s; \
+	hosts = s.ALLOWED_HOSTS; \
+	urls = [f"http://{ip}:$(PORT)/" for ip in s.lan_ipv4_addresses() if ip in hosts or "*" in hosts]; \
+	print("\nOpen Scorekeeper on a phone on this network:", *urls or ["(no LAN address found)"], sep="\n  "); \
+	print("  or here: http://127.0.0.1:$(PORT)/\n")'
+	$(BIN)/gunicorn -c gunicorn.conf.py --bind 0.0.0.0:$(PORT)
+
+dev: venv
+	SCOREKEEPER_DEBUG=1 $(BIN)/python manage.py migrate --noinput
+	SCOREKEEPER_DEBUG=1 $(BIN)/python manage.py runserver 0.0.0.0:$(PORT)
+
+test: venv
+	$(BIN)/python -m pytest
+
+lint: venv
+	$(BIN)/ruff check .
+	$(BIN)/ruff format --check .
+
+fmt: venv
+	$(BIN)/ruff check --fix .
+	$(BIN)/ruff format .
+
+bench: venv
+	@if [ -f bench/run.py ]; then $(BIN)/python bench/run.py; else echo "No bench/run.py yet."; fi

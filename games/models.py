@@ -1,0 +1,210 @@
+"""What people entered at the table, and the constraints the database keeps.
+
+Scores are never stored: they come from `games.rules`, so an edit to deal 2
+shows in every total after it.
+"""
+
+from __future__ import annotations
+
+import secrets
+
+from django.db import models
+from django.db.models import Q
+from django.db.models.functions import Lower
+
+
+def new_key() -> str:
+    """A secret link key: 128 random bits, URL-safe (22 characters)."""
+    return secrets.token_urlsafe(16)
+
+
+def new_public_id() -> str:
+    """A non-sequential id for URLs (72 random bits: not a secret, just not guessable)."""
+    return secrets.token_urlsafe(9)
+
+
+class Notebook(models.Model):
+    """A table group's private space: its players and its sessions."""
+
+    key = models.CharField(max_length=43, unique=True, default=new_key)
+    name = models.CharField(max_length=80, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    def __str__(self) -> str:
+        return self.name or f"Notebook {self.pk}"
+
+
+class Player(models.Model):
+    notebook = models.ForeignKey(Notebook, on_delete=models.CASCADE, related_name="players")
+    public_id = models.CharField(max_length=16, unique=True, default=new_public_id)
+    name = models.CharField(max_length=40)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["name"]
+        constraints = [
+            models.UniqueConstraint(
+                "notebook", Lower("name"), name="player_name_unique_in_notebook"
+            ),
+            models.CheckConstraint(condition=~Q(name=""), name="player_name_not_empty"),
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class Game(models.Model):
+    """One session: a game of Oh Hell or a match of Kozel."""
+
+    class Kind(models.TextChoices):
+        OH_HELL = "oh_hell", "Oh Hell"
+        KOZEL = "kozel", "Kozel"
+
+    notebook = models.ForeignKey(Notebook, on_delete=models.CASCADE, related_name="games")
+    public_id = models.CharField(max_length=16, unique=True, default=new_public_id)
+    kind = models.CharField(max_length=10, choices=Kind.choices)
+    preset = models.CharField(max_length=40)
+    #: The rules' options as chosen (the preset's, changed by the table).
+    options = models.JSONField(default=dict)
+    first_dealer = models.PositiveSmallIntegerField()
+    #: Bumped by every change, so a page can tell it is out of date.
+    version = models.PositiveIntegerField(default=0)
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+    finished_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-created_at"]
+        constraints = [
+            models.CheckConstraint(
+                condition=Q(kind__in=["oh_hell", "kozel"]), name="game_kind_known"
+            ),
+            models.CheckConstraint(condition=Q(first_dealer__lt=7), name="game_first_dealer_seat"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.get_kind_display()} {self.public_id}"
+
+    @property
+    def finished(self) -> bool:
+        return self.finished_at is not None
+
+
+class Seat(models.Model):
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="seats")
+    position = models.PositiveSmallIntegerField()
+    player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="seats")
+
+    class Meta:
+        ordering = ["position"]
+        constraints = [
+            models.UniqueConstraint("game", "position", name="seat_position_unique"),
+            models.UniqueConstraint("game", "player", name="seat_player_unique"),
+            models.CheckConstraint(condition=Q(position__lt=7), name="seat_position_range"),
+        ]
+
+
+class Deal(models.Model):
+    """One Oh Hell deal as played: a replay after a revoke is a deal of its own."""
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="deals")
+    index = models.PositiveSmallIntegerField()  # 0-based order of play
+    trump = models.CharField(max_length=2, blank=True)  # "S", "H", "D", "C", "NT" or ""
+    #: Winners of the tricks as they fell, seats in order (optional).
+    trick_winners = models.JSONField(default=list, blank=True)
+    revoke = models.PositiveSmallIntegerField(null=True, blank=True)  # seat that revoked
+    done = models.BooleanField(default=False)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["index"]
+        constraints = [
+            models.UniqueConstraint("game", "index", name="deal_index_unique"),
+            models.CheckConstraint(
+                condition=Q(trump__in=["", "S", "H", "D", "C", "NT"]), name="deal_trump_known"
+            ),
+            models.CheckConstraint(
+                condition=Q(revoke__isnull=True) | Q(done=True), name="deal_revoke_is_done"
+            ),
+        ]
+
+
+class Hand(models.Model):
+    """One player's bid and tricks in one Oh Hell deal."""
+
+    deal = models.ForeignKey(Deal, on_delete=models.CASCADE, related_name="hands")
+    seat = models.PositiveSmallIntegerField()
+    bid = models.PositiveSmallIntegerField(null=True, blank=True)
+    out_of_turn = models.BooleanField(default=False)
+    tricks = models.PositiveSmallIntegerField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["seat"]
+        constraints = [
+            models.UniqueConstraint("deal", "seat", name="hand_seat_unique"),
+            models.CheckConstraint(condition=Q(seat__lt=7), name="hand_seat_range"),
+            models.CheckConstraint(
+                condition=Q(bid__isnull=False) | Q(out_of_turn=False),
+                name="hand_out_of_turn_needs_bid",
+            ),
+        ]
+
+
+class Adjustment(models.Model):
+    """Plus or minus points for one player in one deal, with a note (a table's own penalty)."""
+
+    deal = models.ForeignKey(Deal, on_delete=models.CASCADE, related_name="adjustments")
+    seat = models.PositiveSmallIntegerField()
+    points = models.IntegerField()
+    note = models.CharField(max_length=120, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["created_at", "pk"]
+        constraints = [
+            models.CheckConstraint(condition=~Q(points=0), name="adjustment_not_zero"),
+            models.CheckConstraint(condition=Q(seat__lt=7), name="adjustment_seat_range"),
+        ]
+
+
+class KozelDeal(models.Model):
+    """One Kozel deal: one team's card points, as entered."""
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="kozel_deals")
+    index = models.PositiveSmallIntegerField()
+    team = models.PositiveSmallIntegerField()
+    points = models.PositiveSmallIntegerField()
+    zero_team_took_trick = models.BooleanField(null=True, blank=True)
+    last_trick_seat = models.PositiveSmallIntegerField(null=True, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["index"]
+        constraints = [
+            models.UniqueConstraint("game", "index", name="kozel_deal_index_unique"),
+            models.CheckConstraint(condition=Q(team__lt=2), name="kozel_team_range"),
+            models.CheckConstraint(
+                condition=Q(points__lte=120) & ~Q(points__in=[1, 119]),
+                name="kozel_points_possible",
+            ),
+            models.CheckConstraint(
+                condition=Q(last_trick_seat__isnull=True) | Q(last_trick_seat__lt=4),
+                name="kozel_last_trick_seat_range",
+            ),
+        ]
+
+
+class Change(models.Model):
+    """The session's history: one row per action, with what undo needs."""
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="changes")
+    action = models.CharField(max_length=30)
+    #: Values for the readable description (names, numbers).
+    params = models.JSONField(default=dict)
+    #: The entered state before this action, restored by undo.
+    before = models.JSONField(default=dict)
+    undone = models.BooleanField(default=False)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-created_at", "-pk"]

@@ -1,0 +1,472 @@
+"""Kozel ("Goat"): score a match from the card points the scorekeeper enters.
+
+The app does not play the cards. After each deal the scorekeeper enters one
+team's card points (the other team's follow, seed 004: the deck holds 120), and,
+when a team has 0 card points, whether that team still took a trick. From that
+this module derives the loser's defeat points, the running totals, the dealer
+and leader of every deal, and the goat: the team that reaches the match limit.
+
+Sources: seed 004 (`/work/shared/seeds/004_14d51e7246e70e7a.txt`, Polish) and
+RULES.md "Kozel" and "Beyond the seeds: Kozel" for the table options.
+
+Seats are 0..3 clockwise; partners sit opposite, so team 0 is seats 0 and 2 and
+team 1 is seats 1 and 3 (seed 004: "every player has an opponent on the left
+and on the right and a partner opposite").
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+from enum import StrEnum
+
+from games.rules.errors import RuleError, gettext_noop
+
+PLAYERS = 4
+"""Seed 004: two teams of two players."""
+
+TOTAL_POINTS = 120
+"""Seed 004: the card points of the whole 36-card deck (4 suits x 30)."""
+
+WINNING_POINTS = 61
+"""Seed 004: a team with 61 card points or more wins the deal."""
+
+EGGS_POINTS = 60
+"""Seed 004: both teams on 60 is "eggs"."""
+
+CARD_POINTS: dict[str, int] = {
+    "6": 0,
+    "7": 0,
+    "8": 0,
+    "9": 0,
+    "J": 2,
+    "Q": 3,
+    "K": 4,
+    "10": 10,
+    "A": 11,
+}
+"""Seed 004: 6, 7, 8, 9 are worth 0; jack 2; queen 3; king 4; ten 10; ace 11."""
+
+MATCH_LIMITS = (6, 8, 10, 12, 16)
+"""Defeat points that end a match: 12 in seed 004, the others from RULES.md
+"Beyond the seeds" (match length)."""
+
+TWO_POINT_FROM_CHOICES = (31, 30, 21)
+"""Lowest card points that still give only 2 defeat points: 31 in seed 004
+("31-59 points: 2 defeat points"), 30 or 21 from RULES.md "Beyond the seeds"."""
+
+impossible_points = frozenset({1, 119})
+"""No card is worth 1 point, so no team can hold 1 card point, nor 119 (the
+other team would hold 1). Every other total from 0 to 120 can happen."""
+
+
+def _is_int(value: object) -> bool:
+    # bool is an int subclass; True is not a number of card points.
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _check_seat(seat: object, template: str) -> None:
+    if not _is_int(seat) or not 0 <= seat < PLAYERS:
+        raise RuleError(template)
+
+
+def _check_team(team: object) -> None:
+    if not _is_int(team) or team not in (0, 1):
+        raise RuleError(gettext_noop("Choose one of the two teams."))
+
+
+def _card_points(entry: DealEntry) -> tuple[int, int]:
+    other = other_team_points(entry.points)
+    return (entry.points, other) if entry.team == 0 else (other, entry.points)
+
+
+def _zero_team(team: int, points: int) -> int | None:
+    if points == 0:
+        return team
+    if points == TOTAL_POINTS:
+        return 1 - team
+    return None
+
+
+class SixPointRule(StrEnum):
+    """Which loser takes 6 defeat points instead of 4.
+
+    - NO_TRICKS (seed 004): the loser took no trick at all. A team can take a
+      trick of 6s to 9s and still have 0 card points; it then takes 4.
+    - NO_CARD_POINTS (RULES.md "Beyond the seeds"): the loser has 0 card
+      points, whether it took a trick or not.
+    """
+
+    NO_TRICKS = "no_tricks"
+    NO_CARD_POINTS = "no_card_points"
+
+
+class EggsRule(StrEnum):
+    """What a 60-60 deal ("eggs") does to the next deal.
+
+    - NOTHING (seed 004): "eggs do not affect the results and give no bonus".
+    - DOUBLE_NEXT (RULES.md "Beyond the seeds"): the next deal's defeat points
+      are doubled.
+    - PLUS_TWO_NEXT (RULES.md "Beyond the seeds"): the next deal's loser takes
+      2 more defeat points.
+
+    Consecutive eggs (the rules are silent; our choice): the effect builds up
+    until a deal with a loser uses it. Two eggs in a row double twice (x4,
+    then x8 ...) or add +2 twice (+4, then +6 ...). The deal with a loser
+    uses all of it and the next deal starts from x1 / +0 again.
+    """
+
+    NOTHING = "nothing"
+    DOUBLE_NEXT = "double_next"
+    PLUS_TWO_NEXT = "plus_two_next"
+
+
+def team_of(seat: int) -> int:
+    """The team of a seat: partners sit opposite (seed 004), so seats 0 and 2
+    are team 0 and seats 1 and 3 are team 1."""
+    _check_seat(seat, gettext_noop("A seat must be one of the four players."))
+    return seat % 2
+
+
+def seats_of(team: int) -> tuple[int, int]:
+    """The two seats of a team, opposite each other (seed 004)."""
+    _check_team(team)
+    return (team, team + 2)
+
+
+def other_team_points(points: int) -> int:
+    """The other team's card points: the deck holds 120 (seed 004)."""
+    return TOTAL_POINTS - points
+
+
+def possible_points(points: object) -> bool:
+    """Whether a team can end a deal with these card points: a whole number
+    from 0 to 120 but not 1 or 119 (seed 004 card values: none is worth 1)."""
+    return _is_int(points) and 0 <= points <= TOTAL_POINTS and points not in impossible_points
+
+
+@dataclass(frozen=True)
+class KozelRules:
+    """The options a table plays a match with; the defaults are seed 004.
+
+    - match_limit: the defeat points that end the match (seed 004: 12).
+    - two_point_from: the lowest card points that give the loser only 2
+      defeat points (seed 004: 31, so 31-59 give 2).
+    - six_points: which loser takes 6 instead of 4 (seed 004: no tricks).
+    - eggs: what 60-60 does to the next deal (seed 004: nothing).
+
+    The enum fields also accept their string values (as a database stores
+    them) and are turned into the enum.
+    """
+
+    match_limit: int = 12
+    two_point_from: int = 31
+    six_points: SixPointRule = SixPointRule.NO_TRICKS
+    eggs: EggsRule = EggsRule.NOTHING
+
+    def __post_init__(self) -> None:
+        if not _is_int(self.match_limit) or self.match_limit not in MATCH_LIMITS:
+            raise RuleError(gettext_noop("A match is played to 6, 8, 10, 12 or 16 defeat points."))
+        if not _is_int(self.two_point_from) or self.two_point_from not in TWO_POINT_FROM_CHOICES:
+            raise RuleError(gettext_noop("The 2-point band starts at 31, 30 or 21 card points."))
+        try:
+            six_points = SixPointRule(self.six_points)
+        except ValueError:
+            raise RuleError(
+                gettext_noop("6 defeat points are for a loser with no tricks or no card points.")
+            ) from None
+        try:
+            eggs = EggsRule(self.eggs)
+        except ValueError:
+            raise RuleError(
+                gettext_noop("Eggs give nothing, double the next deal, or +2 to its loser.")
+            ) from None
+        object.__setattr__(self, "six_points", six_points)
+        object.__setattr__(self, "eggs", eggs)
+
+
+PRESETS: dict[str, KozelRules] = {
+    # Seed 004 as written: to 12, 31-59 give 2, 6 for no tricks, eggs give nothing.
+    "classic": KozelRules(),
+    # RULES.md "Beyond the seeds", match length: a short match to 6.
+    "short": KozelRules(match_limit=6),
+    # RULES.md "Beyond the seeds", match length: a long match to 16.
+    "long": KozelRules(match_limit=16),
+    # RULES.md "Beyond the seeds", eggs: the next deal's defeat points doubled.
+    "doubled_eggs": KozelRules(eggs=EggsRule.DOUBLE_NEXT),
+    # RULES.md "Beyond the seeds", eggs: +2 to the next deal's loser.
+    "eggs_plus_two": KozelRules(eggs=EggsRule.PLUS_TWO_NEXT),
+}
+"""Named rule sets a table can start from; each changes one option of the seed."""
+
+
+@dataclass(frozen=True)
+class DealEntry:
+    """What the scorekeeper writes down after a deal.
+
+    - team: whose card points were counted (0 or 1); the other team has the rest.
+    - points: that team's card points.
+    - zero_team_took_trick: only when a team has 0 card points, whether it still
+      took a trick (a trick of 6s to 9s is worth 0). Under the seed's 6-point
+      rule (no tricks) it decides between 4 and 6, so it must be given.
+    - last_trick_seat: who took the last trick; that player leads the next deal
+      (seed 004). Optional: without it the next leader falls back to the
+      player after the dealer.
+    """
+
+    team: int
+    points: int
+    zero_team_took_trick: bool | None = None
+    last_trick_seat: int | None = None
+
+
+@dataclass(frozen=True)
+class DealOutcome:
+    """One deal of a match, scored.
+
+    - number: the deal's number on the sheet, from 1.
+    - entry: the entry as validated (see `validate_deal`).
+    - card_points: card points of team 0 and team 1 (they add up to 120).
+    - eggs: both teams on 60.
+    - loser: the team with fewer than 60 card points, None on eggs.
+    - base_defeat_points: the loser's 2, 4 or 6 before any eggs carry-over.
+    - multiplier, bonus: the eggs carry-over this deal used (x1 and +0 when
+      there was none, and on an eggs deal, which passes it on instead).
+    - defeat_points: defeat points each team took in this deal:
+      base x multiplier + bonus for the loser, 0 for the winner.
+    - dealer, leader: the seats that dealt and led this deal.
+    - running_defeat_points: each team's total after this deal.
+    - match_over: this deal ended the match; goat: the team that lost it.
+    """
+
+    number: int
+    entry: DealEntry
+    card_points: tuple[int, int]
+    eggs: bool
+    loser: int | None
+    base_defeat_points: int
+    multiplier: int
+    bonus: int
+    defeat_points: tuple[int, int]
+    dealer: int
+    leader: int
+    running_defeat_points: tuple[int, int]
+    match_over: bool
+    goat: int | None
+
+
+@dataclass(frozen=True)
+class MatchResult:
+    """A match scored from its entries.
+
+    - outcomes: every deal, in order.
+    - defeat_points: each team's total.
+    - finished: a team reached the match limit; goat: that team, else None.
+    - goat_with_eggs: the goat lost a match that had an eggs deal; seed 004
+      calls it the "goat with eggs" (only a title, it changes no score).
+    - next_dealer, next_leader: the seats for the next deal, None when finished.
+    - next_multiplier, next_bonus: the eggs carry-over waiting for the next
+      deal (x1 and +0 unless the last deals were eggs under a carry-over rule).
+    """
+
+    rules: KozelRules
+    first_dealer: int
+    outcomes: tuple[DealOutcome, ...]
+    defeat_points: tuple[int, int]
+    finished: bool
+    goat: int | None
+    goat_with_eggs: bool
+    next_dealer: int | None
+    next_leader: int | None
+    next_multiplier: int
+    next_bonus: int
+
+
+def validate_deal(entry: DealEntry, rules: KozelRules) -> DealEntry:
+    """Check an entry and return it normalised; raise RuleError if it cannot be.
+
+    - The team is 0 or 1.
+    - The points are a whole number from 0 to 120 (seed 004: the deck holds
+      120), and not 1 or 119: no card is worth 1 point.
+    - When a team has 0 card points (entered 0, or entered 120 for the other
+      team) and the 6-point rule is "no tricks" (seed 004), the scorekeeper
+      must say whether that team took a trick. Under "no card points" it may
+      be left out; it does not change the score.
+    - When no team has 0 card points, `zero_team_took_trick` means nothing
+      (both teams took a trick) and is reset to None rather than refused, so
+      a form can send its checkbox every time.
+    - The last trick was taken by one of the four seats, or is not recorded;
+      a team that took no trick cannot have taken it.
+    """
+    _check_team(entry.team)
+    points = entry.points
+    if not _is_int(points):
+        raise RuleError(gettext_noop("Card points must be a whole number."))
+    if not 0 <= points <= TOTAL_POINTS:
+        raise RuleError(gettext_noop("Card points must be between 0 and 120."))
+    if points == 1:
+        raise RuleError(
+            gettext_noop("A team cannot have exactly 1 card point: no card is worth 1.")
+        )
+    if points == TOTAL_POINTS - 1:
+        raise RuleError(
+            gettext_noop("A team cannot have 119 card points: the other team would have 1.")
+        )
+
+    zero_team = _zero_team(entry.team, points)
+    took_trick = entry.zero_team_took_trick
+    if zero_team is None:
+        took_trick = None
+    elif took_trick is None:
+        if rules.six_points is SixPointRule.NO_TRICKS:
+            raise RuleError(gettext_noop("Say whether the team with 0 points took a trick."))
+    elif not isinstance(took_trick, bool):
+        raise RuleError(gettext_noop("Say yes or no: did the team with 0 points take a trick?"))
+
+    seat = entry.last_trick_seat
+    if seat is not None:
+        _check_seat(seat, gettext_noop("The last trick must be taken by one of the four players."))
+        if took_trick is False and seat % 2 == zero_team:
+            raise RuleError(gettext_noop("A team that took no trick cannot take the last trick."))
+
+    return replace(entry, zero_team_took_trick=took_trick)
+
+
+def deal_defeat_points(entry: DealEntry, rules: KozelRules) -> tuple[int | None, int]:
+    """The loser of a deal and its defeat points before any eggs carry-over.
+
+    Seed 004: a team with 61 or more wins and takes nothing; both on 60 is
+    eggs, (None, 0). The loser takes:
+    - 2 with two_point_from to 59 card points (seed: 31-59);
+    - below that, 6 if it meets the 6-point rule, else 4. Under "no tricks"
+      (seed: "took no trick at all") only a loser with 0 card points can
+      qualify, and only if it took no trick; under "no card points", any
+      loser with 0.
+    """
+    entry = validate_deal(entry, rules)
+    card_points = _card_points(entry)
+    if card_points == (EGGS_POINTS, EGGS_POINTS):
+        return None, 0
+    loser = 0 if card_points[0] < card_points[1] else 1
+    loser_points = card_points[loser]
+    if loser_points >= rules.two_point_from:
+        return loser, 2
+    if rules.six_points is SixPointRule.NO_TRICKS:
+        # A loser with any card points took a trick; one with 0 may have too.
+        took_no_trick = loser_points == 0 and entry.zero_team_took_trick is False
+        return loser, 6 if took_no_trick else 4
+    return loser, 6 if loser_points == 0 else 4
+
+
+def dealer_for(first_dealer: int, deal_index: int) -> int:
+    """The dealer of a deal (deal_index from 0): the table picks the first
+    dealer, then the deal passes clockwise, one seat per deal. Seed 004 is
+    silent on who deals next; this is the usual clockwise pass."""
+    _check_seat(first_dealer, gettext_noop("The first dealer must be one of the four players."))
+    if not _is_int(deal_index) or deal_index < 0:
+        raise ValueError(f"deal_index must be a whole number from 0, not {deal_index!r}")
+    return (first_dealer + deal_index) % PLAYERS
+
+
+def leader_for(dealer: int, previous_last_trick_seat: int | None = None) -> int:
+    """Who leads a deal: the winner of the previous deal's last trick (seed
+    004: "if it was the last trick, the player keeps the right to lead in the
+    next game"). For the first deal, or when that was not recorded, the player
+    after the dealer, who is dealt to first (seed 004; who leads the first
+    deal is not stated, this is our choice)."""
+    _check_seat(dealer, gettext_noop("The dealer must be one of the four players."))
+    if previous_last_trick_seat is not None:
+        _check_seat(
+            previous_last_trick_seat,
+            gettext_noop("The last trick must be taken by one of the four players."),
+        )
+        return previous_last_trick_seat
+    return (dealer + 1) % PLAYERS
+
+
+def score_match(rules: KozelRules, first_dealer: int, entries: Sequence[DealEntry]) -> MatchResult:
+    """Score a match from its entries, in order.
+
+    Each deal's loser adds its defeat points (after the eggs carry-over, see
+    `EggsRule`) to its team's total. The match ends on the deal a team reaches
+    the limit (seed 004: "when a team has 12 defeat points the game ends");
+    that team is the goat, and an entry after it is refused. A bad entry is
+    refused with "Deal <number>: <reason>"; `params["reason"]` is the deal's
+    own RuleError, whose template can be translated on its own.
+    """
+    _check_seat(first_dealer, gettext_noop("The first dealer must be one of the four players."))
+    outcomes: list[DealOutcome] = []
+    totals = [0, 0]
+    multiplier, bonus = 1, 0
+    goat: int | None = None
+    had_eggs = False
+    previous_last_trick_seat: int | None = None
+
+    for index, raw_entry in enumerate(entries):
+        number = index + 1
+        if goat is not None:
+            raise RuleError(gettext_noop("The match is over: no more deals."))
+        try:
+            entry = validate_deal(raw_entry, rules)
+        except RuleError as error:
+            raise RuleError(
+                gettext_noop("Deal %(number)s: %(reason)s"), number=number, reason=error
+            ) from error
+        loser, base = deal_defeat_points(entry, rules)
+        dealer = dealer_for(first_dealer, index)
+        leader = leader_for(dealer, previous_last_trick_seat)
+
+        deal_points = [0, 0]
+        used_multiplier, used_bonus = 1, 0
+        if loser is None:
+            had_eggs = True
+            if rules.eggs is EggsRule.DOUBLE_NEXT:
+                multiplier *= 2
+            elif rules.eggs is EggsRule.PLUS_TWO_NEXT:
+                bonus += 2
+        else:
+            used_multiplier, used_bonus = multiplier, bonus
+            multiplier, bonus = 1, 0
+            deal_points[loser] = base * used_multiplier + used_bonus
+            totals[loser] += deal_points[loser]
+            if totals[loser] >= rules.match_limit:
+                goat = loser
+
+        outcomes.append(
+            DealOutcome(
+                number=number,
+                entry=entry,
+                card_points=_card_points(entry),
+                eggs=loser is None,
+                loser=loser,
+                base_defeat_points=base,
+                multiplier=used_multiplier,
+                bonus=used_bonus,
+                defeat_points=(deal_points[0], deal_points[1]),
+                dealer=dealer,
+                leader=leader,
+                running_defeat_points=(totals[0], totals[1]),
+                match_over=goat is not None,
+                goat=goat,
+            )
+        )
+        previous_last_trick_seat = entry.last_trick_seat
+
+    finished = goat is not None
+    next_dealer = next_leader = None
+    if not finished:
+        next_dealer = dealer_for(first_dealer, len(outcomes))
+        next_leader = leader_for(next_dealer, previous_last_trick_seat)
+    return MatchResult(
+        rules=rules,
+        first_dealer=first_dealer,
+        outcomes=tuple(outcomes),
+        defeat_points=(totals[0], totals[1]),
+        finished=finished,
+        goat=goat,
+        goat_with_eggs=finished and had_eggs,
+        next_dealer=next_dealer,
+        next_leader=next_leader,
+        next_multiplier=multiplier,
+        next_bonus=bonus,
+    )

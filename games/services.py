@@ -1,0 +1,846 @@
+"""One function per thing a user does, each in one transaction.
+
+Every write locks the session's row first (a real row lock on PostgreSQL; on
+SQLite the IMMEDIATE transaction already serialises writers), checks the action
+against the current state, applies it, checks the whole session again with
+`games.rules`, and records a history line that undo can roll back to.
+
+Refusals: `RuleError` (the rules say no: 422) and `Conflict` (the page was out of
+date, for example a second phone got there first: 409). Either way nothing is
+saved.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from datetime import datetime
+from functools import cached_property
+
+from django.db import IntegrityError, transaction
+from django.db.models import Prefetch
+from django.db.models.functions import Lower
+from django.utils import timezone
+
+from games.models import Adjustment, Change, Deal, Game, Hand, KozelDeal, Notebook, Player, Seat
+from games.rules import RuleError, gettext_noop, kozel, oh_hell
+
+
+class Conflict(Exception):
+    """The action was meant for a state that has changed since (stale page, double tap)."""
+
+    def __init__(self, message: str) -> None:
+        self.template = message
+        self.params: dict = {}
+        super().__init__(message)
+
+
+# -- rules from stored options -----------------------------------------------------
+
+
+OH_HELL_PRESETS = oh_hell.PRESETS
+KOZEL_PRESETS = kozel.PRESETS
+
+
+def oh_hell_rules(options: dict) -> oh_hell.OhHellRules:
+    """Rules from stored or submitted options; unknown keys are refused."""
+    known = oh_hell.OhHellRules.__dataclass_fields__
+    unknown = set(options) - set(known)
+    if unknown:
+        raise RuleError(gettext_noop("Unknown option %(option)s."), option=sorted(unknown)[0])
+    values = dict(options)
+    if "custom_schedule" in values:
+        values["custom_schedule"] = tuple(values["custom_schedule"])
+    return oh_hell.OhHellRules(**values)
+
+
+def kozel_rules(options: dict) -> kozel.KozelRules:
+    known = kozel.KozelRules.__dataclass_fields__
+    unknown = set(options) - set(known)
+    if unknown:
+        raise RuleError(gettext_noop("Unknown option %(option)s."), option=sorted(unknown)[0])
+    return kozel.KozelRules(**options)
+
+
+def rules_as_options(rules: object) -> dict:
+    """A JSON-ready dict of every option (enums as their values)."""
+    result = {}
+    for name in rules.__dataclass_fields__:
+        value = getattr(rules, name)
+        if isinstance(value, tuple):
+            value = list(value)
+        elif hasattr(value, "value"):
+            value = value.value
+        result[name] = value
+    return result
+
+
+# -- reading a session ---------------------------------------------------------------
+
+
+@dataclass
+class OhHellTable:
+    """A session of Oh Hell as stored, with everything the rules derive from it."""
+
+    game: Game
+    seats: list[Seat]
+    deals: list[Deal]
+    rules: oh_hell.OhHellRules = field(init=False)
+
+    def __post_init__(self) -> None:
+        self.rules = oh_hell_rules(self.game.options)
+
+    @property
+    def players(self) -> int:
+        return len(self.seats)
+
+    @property
+    def names(self) -> list[str]:
+        return [seat.player.name for seat in self.seats]
+
+    @cached_property
+    def done_deals(self) -> list[Deal]:
+        return [deal for deal in self.deals if deal.done]
+
+    @cached_property
+    def current(self) -> Deal | None:
+        """The deal being played (bidding or play), or None when the game is over."""
+        for deal in self.deals:
+            if not deal.done:
+                return deal
+        return None
+
+    @cached_property
+    def result(self) -> oh_hell.GameResult:
+        records = [deal_record(deal, self.players) for deal in self.done_deals]
+        return oh_hell.score_game(self.rules, self.players, self.game.first_dealer, records)
+
+    @property
+    def plan(self) -> oh_hell.DealPlan | None:
+        """The schedule's plan for the current deal."""
+        return self.result.next_deal
+
+    @cached_property
+    def bidding(self) -> oh_hell.Bidding | None:
+        deal, plan = self.current, self.plan
+        if deal is None or plan is None:
+            return None
+        hands = {hand.seat: hand for hand in deal.hands.all()}
+        return oh_hell.Bidding(
+            players=self.players,
+            dealer=plan.dealer,
+            cards=plan.cards,
+            hook=plan.hook,
+            bids={seat: hand.bid for seat, hand in hands.items() if hand.bid is not None},
+            out_of_turn=frozenset(seat for seat, hand in hands.items() if hand.out_of_turn),
+            play_started=bool(deal.trick_winners),
+        )
+
+    def hands_of(self, deal: Deal) -> dict[int, Hand]:
+        return {hand.seat: hand for hand in deal.hands.all()}
+
+    def deal_number(self, deal: Deal) -> int:
+        return deal.index + 1
+
+
+def deal_record(deal: Deal, players: int) -> oh_hell.DealRecord:
+    hands = {hand.seat: hand for hand in deal.hands.all()}
+    bids = tuple(hands[s].bid if s in hands else None for s in range(players))
+    tricks = None
+    if deal.revoke is None:
+        tricks = tuple(hands[s].tricks if s in hands else None for s in range(players))
+    return oh_hell.DealRecord(
+        bids=bids,
+        tricks=tricks,
+        trump=deal.trump or None,
+        revoke=deal.revoke,
+        adjustments=tuple(
+            oh_hell.Adjustment(adj.seat, adj.points, adj.note) for adj in deal.adjustments.all()
+        ),
+    )
+
+
+def load_oh_hell(game: Game) -> OhHellTable:
+    """Everything of one session in four queries, whatever its size."""
+    seats = list(game.seats.select_related("player"))
+    deals = list(
+        game.deals.prefetch_related(
+            Prefetch("hands", queryset=Hand.objects.order_by("seat")),
+            Prefetch("adjustments", queryset=Adjustment.objects.order_by("created_at", "pk")),
+        )
+    )
+    return OhHellTable(game=game, seats=seats, deals=deals)
+
+
+@dataclass
+class KozelTable:
+    game: Game
+    seats: list[Seat]
+    deals: list[KozelDeal]
+    rules: kozel.KozelRules = field(init=False)
+
+    def __post_init__(self) -> None:
+        self.rules = kozel_rules(self.game.options)
+
+    @property
+    def names(self) -> list[str]:
+        return [seat.player.name for seat in self.seats]
+
+    def team_names(self, team: int) -> str:
+        first, second = kozel.seats_of(team)
+        return f"{self.names[first]} & {self.names[second]}"
+
+    @cached_property
+    def result(self) -> kozel.MatchResult:
+        return kozel.score_match(
+            self.rules, self.game.first_dealer, [kozel_entry(deal) for deal in self.deals]
+        )
+
+
+def kozel_entry(deal: KozelDeal) -> kozel.DealEntry:
+    return kozel.DealEntry(
+        team=deal.team,
+        points=deal.points,
+        zero_team_took_trick=deal.zero_team_took_trick,
+        last_trick_seat=deal.last_trick_seat,
+    )
+
+
+def load_kozel(game: Game) -> KozelTable:
+    seats = list(game.seats.select_related("player"))
+    return KozelTable(game=game, seats=seats, deals=list(game.kozel_deals.all()))
+
+
+def load(game: Game) -> OhHellTable | KozelTable:
+    return load_kozel(game) if game.kind == Game.Kind.KOZEL else load_oh_hell(game)
+
+
+# -- undo snapshots ----------------------------------------------------------------
+
+
+def snapshot(game: Game) -> dict:
+    """What undo needs to put the session back as it is now."""
+    if game.kind == Game.Kind.KOZEL:
+        deals = [
+            {
+                "team": d.team,
+                "points": d.points,
+                "zero_team_took_trick": d.zero_team_took_trick,
+                "last_trick_seat": d.last_trick_seat,
+            }
+            for d in game.kozel_deals.all()
+        ]
+    else:
+        deals = [
+            {
+                "trump": d.trump,
+                "trick_winners": d.trick_winners,
+                "revoke": d.revoke,
+                "done": d.done,
+                "hands": [[h.seat, h.bid, h.out_of_turn, h.tricks] for h in d.hands.all()],
+                "adjustments": [[a.seat, a.points, a.note] for a in d.adjustments.all()],
+            }
+            for d in game.deals.prefetch_related("hands", "adjustments")
+        ]
+    return {
+        "deals": deals,
+        "finished_at": game.finished_at.isoformat() if game.finished_at else None,
+    }
+
+
+def restore(game: Game, state: dict) -> None:
+    game.deals.all().delete()
+    game.kozel_deals.all().delete()
+    for index, item in enumerate(state["deals"]):
+        if game.kind == Game.Kind.KOZEL:
+            KozelDeal.objects.create(game=game, index=index, **item)
+            continue
+        deal = Deal.objects.create(
+            game=game,
+            index=index,
+            trump=item["trump"],
+            trick_winners=item["trick_winners"],
+            revoke=item["revoke"],
+            done=item["done"],
+        )
+        Hand.objects.bulk_create(
+            Hand(deal=deal, seat=seat, bid=bid, out_of_turn=oot, tricks=tricks)
+            for seat, bid, oot, tricks in item["hands"]
+        )
+        Adjustment.objects.bulk_create(
+            Adjustment(deal=deal, seat=seat, points=points, note=note)
+            for seat, points, note in item["adjustments"]
+        )
+    finished = state.get("finished_at")
+    game.finished_at = datetime.fromisoformat(finished) if finished else None
+
+
+# -- the write path --------------------------------------------------------------
+
+
+def _locked(game: Game) -> Game:
+    """The session's row, locked for this transaction, fresh from the database."""
+    return Game.objects.select_for_update().get(pk=game.pk)
+
+
+def _commit(game: Game, action: str, params: dict, before: dict) -> None:
+    """Bump the version, stamp the end, and write the history line."""
+    game.version += 1
+    game.save(update_fields=["version", "finished_at", "updated_at"])
+    Change.objects.create(game=game, action=action, params=params, before=before)
+
+
+def _refuse_if_finished(game: Game) -> None:
+    if game.finished_at is not None:
+        raise RuleError(gettext_noop("This session is finished."))
+
+
+def _current_deal(table: OhHellTable, deal_number: int) -> Deal:
+    deal = table.current
+    if deal is None:
+        raise RuleError(gettext_noop("This session is finished."))
+    if deal_number != table.deal_number(deal):
+        raise Conflict(
+            gettext_noop("This page was out of date: the session has moved on. Here it is now.")
+        )
+    return deal
+
+
+def _after_deal_done(table: OhHellTable) -> None:
+    """Open the next deal, or stamp the end of the game."""
+    game = table.game
+    fresh = load_oh_hell(game)
+    result = fresh.result  # validates the whole game
+    if result.finished:
+        game.finished_at = timezone.now()
+        return
+    Deal.objects.create(game=game, index=len(fresh.deals), trump=result.next_deal.trump or "")
+
+
+def _seat_name(table: OhHellTable | KozelTable, seat: int) -> str:
+    return table.names[seat]
+
+
+def _check_seat(table: OhHellTable, seat: object) -> int:
+    if not isinstance(seat, int) or not 0 <= seat < len(table.seats):
+        raise RuleError(gettext_noop("No such player at this table."))
+    return seat
+
+
+# -- notebooks and players -------------------------------------------------------
+
+
+def create_notebook() -> Notebook:
+    return Notebook.objects.create()
+
+
+def rename_player(*, player: Player, name: str) -> Player:
+    name = clean_name(name)
+    with transaction.atomic():
+        clash = (
+            Player.objects.filter(notebook=player.notebook, name__iexact=name)
+            .exclude(pk=player.pk)
+            .exists()
+        )
+        if clash:
+            raise RuleError(gettext_noop("There is already a player called %(name)s."), name=name)
+        player.name = name
+        player.save(update_fields=["name"])
+    return player
+
+
+def clean_name(name: str) -> str:
+    name = " ".join((name or "").split())
+    if not name:
+        raise RuleError(gettext_noop("A player needs a name."))
+    if len(name) > 40:
+        raise RuleError(gettext_noop("A name can have at most 40 characters."))
+    return name
+
+
+# -- starting a session ------------------------------------------------------------
+
+
+def check_table(kind: str, names: Sequence[str]) -> list[str]:
+    names = [clean_name(name) for name in names]
+    lowered = [name.casefold() for name in names]
+    if len(set(lowered)) != len(lowered):
+        raise RuleError(gettext_noop("Each player can sit at the table only once."))
+    if kind == Game.Kind.KOZEL:
+        if len(names) != kozel.PLAYERS:
+            raise RuleError(gettext_noop("Kozel is for 4 players in two teams."))
+    elif not oh_hell.MIN_PLAYERS <= len(names) <= oh_hell.MAX_PLAYERS:
+        raise RuleError(
+            gettext_noop("Oh Hell is for %(low)s to %(high)s players."),
+            low=oh_hell.MIN_PLAYERS,
+            high=oh_hell.MAX_PLAYERS,
+        )
+    return names
+
+
+def start_game(
+    *,
+    notebook: Notebook,
+    kind: str,
+    preset: str,
+    options: dict,
+    names: Sequence[str],
+    first_dealer: int | None,
+) -> Game:
+    """A new session with its seats; players are found by name or added to the notebook.
+
+    ``first_dealer`` None draws one at random (seed 002 draws cards; a phone
+    draws a number).
+    """
+    names = check_table(kind, names)
+    if kind == Game.Kind.KOZEL:
+        rules = kozel_rules(options)
+    else:
+        rules = oh_hell_rules(options)
+        oh_hell.plan(rules, len(names), 0)  # refuses a schedule the table cannot deal
+    if first_dealer is None:
+        first_dealer = random.randrange(len(names))
+    if not isinstance(first_dealer, int) or not 0 <= first_dealer < len(names):
+        raise RuleError(gettext_noop("The first dealer must be one of the players."))
+    with transaction.atomic():
+        players = []
+        existing = {
+            p.name.casefold(): p
+            for p in Player.objects.filter(notebook=notebook).annotate(lower=Lower("name"))
+        }
+        for name in names:
+            player = existing.get(name.casefold())
+            if player is None:
+                player = Player.objects.create(notebook=notebook, name=name)
+            players.append(player)
+        game = Game.objects.create(
+            notebook=notebook,
+            kind=kind,
+            preset=preset,
+            options=rules_as_options(rules),
+            first_dealer=first_dealer,
+        )
+        Seat.objects.bulk_create(
+            Seat(game=game, position=i, player=player) for i, player in enumerate(players)
+        )
+        if kind == Game.Kind.OH_HELL:
+            first = oh_hell.plan(rules, len(names), first_dealer)[0]
+            Deal.objects.create(game=game, index=0, trump=first.trump or "")
+        Change.objects.create(game=game, action="start", params={"names": names}, before={})
+    return game
+
+
+def play_again(*, game: Game) -> Game:
+    """A new session with the same table, rules and seats; the deal moves one seat on."""
+    names = [seat.player.name for seat in game.seats.select_related("player")]
+    return start_game(
+        notebook=game.notebook,
+        kind=game.kind,
+        preset=game.preset,
+        options=game.options,
+        names=names,
+        first_dealer=(game.first_dealer + 1) % len(names),
+    )
+
+
+# -- Oh Hell actions -----------------------------------------------------------------
+
+
+def set_trump(*, game: Game, deal_number: int, trump: str) -> None:
+    with transaction.atomic():
+        game = _locked(game)
+        _refuse_if_finished(game)
+        table = load_oh_hell(game)
+        deal = _current_deal(table, deal_number)
+        value = oh_hell.check_trump(trump, table.plan) or ""
+        if value == deal.trump:
+            return
+        before = snapshot(game)
+        deal.trump = value
+        deal.save(update_fields=["trump"])
+        _commit(game, "trump", {"deal": table.plan.number, "trump": value}, before)
+
+
+def place_bid(*, game: Game, deal_number: int, seat: int, bid: int) -> oh_hell.Bidding:
+    """A bid, a changed bid, or a bid out of turn (seeds 000, 002)."""
+    with transaction.atomic():
+        game = _locked(game)
+        _refuse_if_finished(game)
+        table = load_oh_hell(game)
+        deal = _current_deal(table, deal_number)
+        seat = _check_seat(table, seat)
+        bidding = table.bidding
+        if bidding.bids.get(seat) == bid:
+            return bidding  # the same bid again: a double tap, nothing to do
+        changed = seat in bidding.bids
+        new = bidding.place(seat, bid)
+        before = snapshot(game)
+        Hand.objects.update_or_create(
+            deal=deal,
+            seat=seat,
+            defaults={"bid": new.bids[seat], "out_of_turn": seat in new.out_of_turn},
+        )
+        action = (
+            "bid_changed" if changed else ("bid_out_of_turn" if seat in new.out_of_turn else "bid")
+        )
+        _commit(
+            game,
+            action,
+            {"deal": table.plan.number, "player": _seat_name(table, seat), "bid": bid},
+            before,
+        )
+        return new
+
+
+def record_trick(*, game: Game, deal_number: int, trick_number: int, seat: int) -> None:
+    """The winner of one trick as it falls (seeds 000, 001: anyone may ask the count)."""
+    with transaction.atomic():
+        game = _locked(game)
+        _refuse_if_finished(game)
+        table = load_oh_hell(game)
+        deal = _current_deal(table, deal_number)
+        seat = _check_seat(table, seat)
+        if not table.bidding.complete:
+            raise RuleError(gettext_noop("Finish the bidding before play starts."))
+        winners = list(deal.trick_winners)
+        if trick_number <= len(winners):
+            if winners[trick_number - 1] == seat:
+                return  # a double tap: this trick is already recorded
+            raise Conflict(
+                gettext_noop("Trick %(number)s was already recorded. Here is the count now.")
+            )
+        if trick_number != len(winners) + 1:
+            raise Conflict(gettext_noop("This page was out of date. Here is the count now."))
+        oh_hell.tally_tricks([*winners, seat], table.plan.cards, table.players)
+        before = snapshot(game)
+        deal.trick_winners = [*winners, seat]
+        deal.save(update_fields=["trick_winners"])
+        _commit(
+            game,
+            "trick",
+            {"deal": table.plan.number, "trick": trick_number, "player": _seat_name(table, seat)},
+            before,
+        )
+
+
+def undo_trick(*, game: Game, deal_number: int, trick_number: int) -> None:
+    """Take back the last trick tapped (the wrong player was tapped)."""
+    with transaction.atomic():
+        game = _locked(game)
+        _refuse_if_finished(game)
+        table = load_oh_hell(game)
+        deal = _current_deal(table, deal_number)
+        winners = list(deal.trick_winners)
+        if len(winners) < trick_number:
+            return  # already taken back
+        if len(winners) != trick_number:
+            raise Conflict(gettext_noop("This page was out of date. Here is the count now."))
+        before = snapshot(game)
+        deal.trick_winners = winners[:-1]
+        deal.save(update_fields=["trick_winners"])
+        _commit(
+            game,
+            "trick_undone",
+            {"deal": table.plan.number, "trick": trick_number},
+            before,
+        )
+
+
+def record_tricks(*, game: Game, deal_number: int, tricks: Sequence[int | None]) -> None:
+    """Everyone's tricks at the end of the deal; scores the deal and opens the next."""
+    with transaction.atomic():
+        game = _locked(game)
+        table = load_oh_hell(game)
+        existing = table.deals[deal_number - 1] if 0 < deal_number <= len(table.deals) else None
+        if existing is not None and existing.done:
+            stored = [h.tricks for h in existing.hands.all()]
+            if stored == list(tricks):
+                return  # the same tricks again: a double tap
+            raise Conflict(
+                gettext_noop(
+                    "This deal was already scored. Open it from the score sheet to correct it."
+                )
+            )
+        _refuse_if_finished(game)
+        deal = _current_deal(table, deal_number)
+        plan = table.plan
+        if not table.bidding.complete:
+            raise RuleError(gettext_noop("Every player needs a bid before the tricks."))
+        filled = oh_hell.complete_tricks(list(tricks), plan.cards)
+        checked = oh_hell.check_tricks(filled, plan.cards, table.players)
+        if deal.trick_winners and len(deal.trick_winners) == plan.cards:
+            tally = oh_hell.tally_tricks(deal.trick_winners, plan.cards, table.players)
+            if tally != checked:
+                raise RuleError(
+                    gettext_noop(
+                        "These counts differ from the tricks tapped during play;"
+                        " take back a trick first."
+                    )
+                )
+        before = snapshot(game)
+        for hand in deal.hands.all():
+            hand.tricks = checked[hand.seat]
+            hand.save(update_fields=["tricks"])
+        deal.done = True
+        deal.save(update_fields=["done"])
+        _after_deal_done(table)
+        _commit(game, "tricks", {"deal": plan.number, "tricks": list(checked)}, before)
+
+
+def record_revoke(*, game: Game, deal_number: int, seat: int) -> None:
+    """Seed 000: a revoke caught after the next trick costs 10 points, and the deal
+    is played again with the same dealer and the same number of cards."""
+    with transaction.atomic():
+        game = _locked(game)
+        _refuse_if_finished(game)
+        table = load_oh_hell(game)
+        deal = _current_deal(table, deal_number)
+        seat = _check_seat(table, seat)
+        if not table.bidding.complete:
+            raise RuleError(gettext_noop("A revoke can only happen once play has started."))
+        before = snapshot(game)
+        deal.revoke = seat
+        deal.done = True
+        deal.save(update_fields=["revoke", "done"])
+        _after_deal_done(table)
+        _commit(
+            game,
+            "revoke",
+            {
+                "deal": table.plan.number,
+                "player": _seat_name(table, seat),
+                "points": table.rules.revoke_penalty,
+            },
+            before,
+        )
+
+
+def add_adjustment(*, game: Game, deal_number: int, seat: int, points: int, note: str) -> None:
+    """Plus or minus points for one player in one deal (any deal, played or current)."""
+    with transaction.atomic():
+        game = _locked(game)
+        table = load_oh_hell(game)
+        if not 0 < deal_number <= len(table.deals):
+            raise RuleError(gettext_noop("There is no deal %(number)s."), number=deal_number)
+        seat = _check_seat(table, seat)
+        if not isinstance(points, int) or points == 0:
+            raise RuleError(gettext_noop("Enter the points to add or take away (not 0)."))
+        if abs(points) > 1000:
+            raise RuleError(gettext_noop("An adjustment can be at most 1000 points."))
+        note = " ".join((note or "").split())[:120]
+        before = snapshot(game)
+        deal = table.deals[deal_number - 1]
+        Adjustment.objects.create(deal=deal, seat=seat, points=points, note=note)
+        load_oh_hell(game).result  # noqa: B018 - validates the whole game again
+        _commit(
+            game,
+            "adjustment",
+            {
+                "deal": deal_number,
+                "player": _seat_name(table, seat),
+                "points": points,
+                "note": note,
+            },
+            before,
+        )
+
+
+def remove_adjustment(*, game: Game, adjustment_id: int) -> None:
+    with transaction.atomic():
+        game = _locked(game)
+        adjustment = Adjustment.objects.filter(deal__game=game, pk=adjustment_id).first()
+        if adjustment is None:
+            return  # already removed
+        table = load_oh_hell(game)
+        before = snapshot(game)
+        params = {
+            "deal": adjustment.deal.index + 1,
+            "player": _seat_name(table, adjustment.seat),
+            "points": adjustment.points,
+        }
+        adjustment.delete()
+        _commit(game, "adjustment_removed", params, before)
+
+
+def correct_deal(
+    *,
+    game: Game,
+    deal_number: int,
+    bids: Sequence[int],
+    tricks: Sequence[int] | None,
+    trump: str,
+) -> None:
+    """Change a played deal's bids, tricks and trump; every later total follows."""
+    with transaction.atomic():
+        game = _locked(game)
+        table = load_oh_hell(game)
+        if not 0 < deal_number <= len(table.deals) or not table.deals[deal_number - 1].done:
+            raise RuleError(
+                gettext_noop("Deal %(number)s has not been played yet."), number=deal_number
+            )
+        deal = table.deals[deal_number - 1]
+        plan = table.result.deals[deal_number - 1].plan
+        checked_bids = oh_hell.check_bids(list(bids), plan.cards, plan.hook, table.players)
+        checked_tricks = None
+        if deal.revoke is None:
+            checked_tricks = oh_hell.check_tricks(list(tricks or []), plan.cards, table.players)
+        value = oh_hell.check_trump(trump or None, plan) or ""
+        hands = table.hands_of(deal)
+        unchanged = value == deal.trump and all(
+            hands[s].bid == checked_bids[s]
+            and (checked_tricks is None or hands[s].tricks == checked_tricks[s])
+            for s in range(table.players)
+        )
+        if unchanged:
+            return
+        before = snapshot(game)
+        deal.trump = value
+        deal.save(update_fields=["trump"])
+        for seat in range(table.players):
+            hand = hands[seat]
+            hand.bid = checked_bids[seat]
+            hand.tricks = None if checked_tricks is None else checked_tricks[seat]
+            hand.save(update_fields=["bid", "tricks"])
+        load_oh_hell(game).result  # noqa: B018 - validates the whole game again
+        _commit(game, "corrected", {"deal": plan.number}, before)
+
+
+# -- Kozel actions -------------------------------------------------------------------
+
+
+def record_kozel_deal(
+    *,
+    game: Game,
+    deal_number: int,
+    team: int,
+    points: int,
+    zero_team_took_trick: bool | None,
+    last_trick_seat: int | None,
+) -> kozel.MatchResult:
+    """One Kozel deal from one team's card points (seed 004)."""
+    entry = kozel.DealEntry(
+        team=team,
+        points=points,
+        zero_team_took_trick=zero_team_took_trick,
+        last_trick_seat=last_trick_seat,
+    )
+    with transaction.atomic():
+        game = _locked(game)
+        table = load_kozel(game)
+        if deal_number <= len(table.deals):
+            if kozel_entry(table.deals[deal_number - 1]) == _normalised(entry, table.rules):
+                return table.result  # the same deal again: a double tap
+            raise Conflict(
+                gettext_noop(
+                    "Deal %(number)s was already entered. Open it from the score sheet to"
+                    " correct it."
+                )
+            )
+        _refuse_if_finished(game)
+        if deal_number != len(table.deals) + 1:
+            raise Conflict(
+                gettext_noop("This page was out of date: the match has moved on. Here it is now.")
+            )
+        entry = _normalised(entry, table.rules)
+        result = kozel.score_match(
+            table.rules, game.first_dealer, [*map(kozel_entry, table.deals), entry]
+        )
+        before = snapshot(game)
+        KozelDeal.objects.create(game=game, index=len(table.deals), **_entry_fields(entry))
+        if result.finished:
+            game.finished_at = timezone.now()
+        outcome = result.outcomes[-1]
+        _commit(
+            game,
+            "kozel_deal",
+            {
+                "deal": deal_number,
+                "points": list(outcome.card_points),
+                "defeat_points": list(outcome.defeat_points),
+            },
+            before,
+        )
+        return result
+
+
+def correct_kozel_deal(
+    *,
+    game: Game,
+    deal_number: int,
+    team: int,
+    points: int,
+    zero_team_took_trick: bool | None,
+    last_trick_seat: int | None,
+) -> None:
+    """Change an entered Kozel deal; later deals are scored again (and may end the match
+    sooner or later than before: deals after a new end are refused)."""
+    with transaction.atomic():
+        game = _locked(game)
+        table = load_kozel(game)
+        if not 0 < deal_number <= len(table.deals):
+            raise RuleError(
+                gettext_noop("Deal %(number)s has not been played yet."), number=deal_number
+            )
+        entry = _normalised(
+            kozel.DealEntry(
+                team=team,
+                points=points,
+                zero_team_took_trick=zero_team_took_trick,
+                last_trick_seat=last_trick_seat,
+            ),
+            table.rules,
+        )
+        entries = [kozel_entry(d) for d in table.deals]
+        if entries[deal_number - 1] == entry:
+            return
+        entries[deal_number - 1] = entry
+        result = kozel.score_match(table.rules, game.first_dealer, entries)
+        before = snapshot(game)
+        KozelDeal.objects.filter(pk=table.deals[deal_number - 1].pk).update(**_entry_fields(entry))
+        if result.finished and game.finished_at is None:
+            game.finished_at = timezone.now()
+        elif not result.finished:
+            game.finished_at = None
+        _commit(game, "corrected", {"deal": deal_number}, before)
+
+
+def _normalised(entry: kozel.DealEntry, rules: kozel.KozelRules) -> kozel.DealEntry:
+    return kozel.validate_deal(entry, rules)
+
+
+def _entry_fields(entry: kozel.DealEntry) -> dict:
+    return {
+        "team": entry.team,
+        "points": entry.points,
+        "zero_team_took_trick": entry.zero_team_took_trick,
+        "last_trick_seat": entry.last_trick_seat,
+    }
+
+
+# -- undo ----------------------------------------------------------------------------
+
+
+def undo_last(*, game: Game, version: int) -> Change | None:
+    """Take back the last action; ``version`` guards against undoing someone else's."""
+    with transaction.atomic():
+        game = _locked(game)
+        if version != game.version:
+            raise Conflict(
+                gettext_noop(
+                    "Someone changed the session since this page was shown. Here it is now;"
+                    " undo again if you still want to."
+                )
+            )
+        last = game.changes.filter(undone=False).exclude(action__in=["start", "undo"]).first()
+        if last is None:
+            raise RuleError(gettext_noop("There is nothing to undo."))
+        before = snapshot(game)
+        try:
+            restore(game, last.before)
+        except IntegrityError:  # pragma: no cover - a snapshot is always consistent
+            raise RuleError(gettext_noop("That change can no longer be undone.")) from None
+        last.undone = True
+        last.save(update_fields=["undone"])
+        _commit(game, "undo", {"action": last.action, **last.params}, before)
+        return last

@@ -1,0 +1,25 @@
+from django.urls import path
+
+from games import views
+
+urlpatterns = [
+    path("", views.home, name="home"),
+    path("new/", views.new_session, name="new_session"),
+    path("notebook/", views.notebook, name="notebook"),
+    path("n/<str:key>/", views.open_notebook, name="open_notebook"),
+    path("players/<str:public_id>/rename/", views.rename_player, name="rename_player"),
+    path("s/<str:public_id>/", views.game, name="game"),
+    path("s/<str:public_id>/trump/", views.trump, name="trump"),
+    path("s/<str:public_id>/bid/", views.bid, name="bid"),
+    path("s/<str:public_id>/trick/", views.trick, name="trick"),
+    path("s/<str:public_id>/trick/undo/", views.undo_trick, name="undo_trick"),
+    path("s/<str:public_id>/tricks/", views.tricks, name="tricks"),
+    path("s/<str:public_id>/revoke/", views.revoke, name="revoke"),
+    path("s/<str:public_id>/adjust/", views.adjust, name="adjust"),
+    path("s/<str:public_id>/kozel/", views.kozel_deal, name="kozel_deal"),
+    path("s/<str:public_id>/undo/", views.undo, name="undo"),
+    path("s/<str:public_id>/again/", views.play_again, name="play_again"),
+    path("s/<str:public_id>/sheet/", views.sheet, name="sheet"),
+    path("s/<str:public_id>/deals/<int:number>/", views.correct, name="correct"),
+    path("s/<str:public_id>/history/", views.history, name="history"),
+]

@@ -1,0 +1,737 @@
+"""Thin function views: load, check access, parse, call a service, render.
+
+The same URL answers with the full page, or with the swapped element's partial
+when htmx asks. Plain POSTs redirect (post/redirect/get); a refused action
+renders the page again with the message beside the control and a 4xx status.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from django.conf import settings
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_noop
+from django.views.decorators.http import require_POST, require_safe
+from django_htmx.http import HttpResponseClientRedirect
+
+from games import forms, services
+from games.models import Game, Notebook, Player
+from games.rules import RuleError, kozel, oh_hell
+from games.services import Conflict
+
+NOTEBOOK_COOKIE = "notebook"
+COOKIE_AGE = 5 * 365 * 24 * 3600
+
+SUIT_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣", "NT": "NT"}
+SUIT_NAMES = {
+    "S": gettext_noop("spades"),
+    "H": gettext_noop("hearts"),
+    "D": gettext_noop("diamonds"),
+    "C": gettext_noop("clubs"),
+}
+
+
+# -- access ------------------------------------------------------------------------
+
+
+def current_notebook(request: HttpRequest) -> Notebook | None:
+    key = request.COOKIES.get(NOTEBOOK_COOKIE)
+    if not key or len(key) > 64:
+        return None
+    return Notebook.objects.filter(key=key).first()
+
+
+def remember(response: HttpResponse, notebook: Notebook) -> HttpResponse:
+    response.set_cookie(
+        NOTEBOOK_COOKIE,
+        notebook.key,
+        max_age=COOKIE_AGE,
+        httponly=True,
+        samesite="Lax",
+        secure=settings.SESSION_COOKIE_SECURE,
+    )
+    return response
+
+
+def get_game(request: HttpRequest, public_id: str) -> Game:
+    """The visitor's session, or 404 (another notebook's session does not exist for them)."""
+    notebook = current_notebook(request)
+    if notebook is None:
+        raise Http404
+    game = Game.objects.filter(public_id=public_id, notebook=notebook).first()
+    if game is None:
+        raise Http404
+    return game
+
+
+def message(error: RuleError | Conflict) -> str:
+    """The refusal in the visitor's language."""
+    params = {
+        key: _(value) if isinstance(value, str) else value for key, value in error.params.items()
+    }
+    return _(error.template) % params if params else _(error.template)
+
+
+# -- home, notebook, players -----------------------------------------------------------
+
+
+@require_safe
+def home(request: HttpRequest) -> HttpResponse:
+    notebook = current_notebook(request)
+    games = []
+    if notebook is not None:
+        games = list(
+            notebook.games.prefetch_related("seats__player").order_by("finished_at", "-updated_at")
+        )
+        games.sort(key=lambda g: (g.finished_at is not None, -(g.updated_at.timestamp())))
+    return render(request, "games/home.html", {"notebook": notebook, "games": games})
+
+
+@require_safe
+def open_notebook(request: HttpRequest, key: str) -> HttpResponse:
+    """The notebook's secret link: opens it on this device."""
+    notebook = Notebook.objects.filter(key=key).first()
+    if notebook is None:
+        raise Http404
+    return remember(redirect("home"), notebook)
+
+
+def notebook(request: HttpRequest) -> HttpResponse:
+    notebook = current_notebook(request)
+    if notebook is None:
+        raise Http404
+    players = list(notebook.players.all())
+    link = request.build_absolute_uri(reverse("open_notebook", args=[notebook.key]))
+    return render(
+        request,
+        "games/notebook.html",
+        {"notebook": notebook, "players": players, "link": link, "errors": {}},
+    )
+
+
+@require_POST
+def rename_player(request: HttpRequest, public_id: str) -> HttpResponse:
+    notebook = current_notebook(request)
+    player = Player.objects.filter(public_id=public_id, notebook=notebook).first()
+    if notebook is None or player is None:
+        raise Http404
+    try:
+        services.rename_player(player=player, name=request.POST.get("name", ""))
+    except RuleError as error:
+        players = list(notebook.players.all())
+        link = request.build_absolute_uri(reverse("open_notebook", args=[notebook.key]))
+        context = {
+            "notebook": notebook,
+            "players": players,
+            "link": link,
+            "errors": {player.public_id: message(error)},
+        }
+        return render(request, "games/notebook.html", context, status=422)
+    return redirect("notebook")
+
+
+# -- new session ------------------------------------------------------------------
+
+
+def new_session(request: HttpRequest) -> HttpResponse:
+    """The new session form. Seat moves and option changes come back to this view;
+    Start creates the session (and the notebook, on a first visit)."""
+    notebook = current_notebook(request)
+    if request.method == "POST":
+        state = forms.parse_new_session(request.POST)
+    elif request.method in ("GET", "HEAD"):
+        state = forms.parse_new_session(request.GET)
+        if "again" in request.GET:
+            state.names = []
+    else:
+        return HttpResponse(status=405, headers={"Allow": "GET, HEAD, POST"})
+    error = None
+    status = 200
+    action = state.action
+    if action.startswith("add:") or action == "add":
+        name = action[4:] if action.startswith("add:") else state.new_name
+        try:
+            name = services.clean_name(name)
+            if name.casefold() in {n.casefold() for n in state.names}:
+                raise RuleError("%(name)s already has a seat.", name=name)
+            if len(state.names) >= (4 if state.kind == "kozel" else oh_hell.MAX_PLAYERS):
+                raise RuleError("The table is full.")
+            state.names.append(name)
+            state.new_name = ""
+        except RuleError as refusal:
+            error, status = message(refusal), 422
+    elif action.startswith(("up:", "down:", "remove:")):
+        verb, _sep, raw = action.partition(":")
+        if raw.isdigit() and int(raw) < len(state.names):
+            index = int(raw)
+            if verb == "remove":
+                state.names.pop(index)
+            else:
+                other = index - 1 if verb == "up" else index + 1
+                if 0 <= other < len(state.names):
+                    state.names[index], state.names[other] = state.names[other], state.names[index]
+    elif action == "start":
+        first_dealer = None
+        if state.first_dealer.isdigit():
+            first_dealer = int(state.first_dealer)
+        try:
+            with_notebook = notebook or Notebook()
+            if notebook is None:
+                services.check_table(state.kind, state.names)  # nothing saved if refused
+                with_notebook = services.create_notebook()
+            game = services.start_game(
+                notebook=with_notebook,
+                kind=state.kind,
+                preset=state.preset,
+                options=state.options,
+                names=state.names,
+                first_dealer=first_dealer,
+            )
+        except RuleError as refusal:
+            error, status = message(refusal), 422
+        else:
+            url = reverse("game", args=[game.public_id])
+            response = HttpResponseClientRedirect(url) if request.htmx else redirect(url)
+            return remember(response, with_notebook)
+    context = new_session_context(notebook, state)
+    context.update(error=error)
+    template = "games/new.html#new-session" if request.htmx else "games/new.html"
+    return render(request, template, context, status=status)
+
+
+def new_session_context(notebook: Notebook | None, state: forms.NewSession) -> dict:
+    known = list(notebook.players.all()) if notebook else []
+    seated = {name.casefold() for name in state.names}
+    preview = None
+    preview_error = None
+    kind = state.kind
+    try:
+        if kind == "kozel":
+            rules = services.kozel_rules(state.options)
+            preview = kozel_preview(rules)
+        else:
+            rules = services.oh_hell_rules(state.options)
+            players = len(state.names) if 3 <= len(state.names) <= 7 else 4
+            preview = schedule_preview(rules, players, assumed=len(state.names) != players)
+    except RuleError as refusal:
+        preview_error = message(refusal)
+    options = state.options
+    return {
+        "state": state,
+        "options": options,
+        "presets": forms.PRESET_NAMES[kind],
+        "choices": forms.OH_HELL_CHOICES if kind == "oh_hell" else forms.KOZEL_CHOICES,
+        "known_players": [p for p in known if p.name.casefold() not in seated],
+        "preview": preview,
+        "preview_error": preview_error,
+        "custom_text": " ".join(str(n) for n in options.get("custom_schedule", []) or []),
+        "max_players": 4 if kind == "kozel" else oh_hell.MAX_PLAYERS,
+        "teams": kind == "kozel",
+    }
+
+
+def schedule_preview(rules: oh_hell.OhHellRules, players: int, assumed: bool) -> dict:
+    plans = oh_hell.plan(rules, players, 0)
+    cards = [p.cards for p in plans]
+    no_trump = [p.number for p in plans if p.no_trump]
+    hook = [p.number for p in plans if p.hook]
+    return {
+        "players": players,
+        "assumed": assumed,
+        "deals": len(plans),
+        "cards": cards,
+        "no_trump": no_trump,
+        "last_no_trump": bool(no_trump) and no_trump == [len(plans)],
+        "hook_deals": len(hook),
+    }
+
+
+def kozel_preview(rules: kozel.KozelRules) -> dict:
+    return {"limit": rules.match_limit, "two_from": rules.two_point_from}
+
+
+# -- a session ---------------------------------------------------------------------
+
+
+@require_safe
+def game(request: HttpRequest, public_id: str) -> HttpResponse:
+    game = get_game(request, public_id)
+    return render_game(request, game)
+
+
+def render_game(
+    request: HttpRequest,
+    game: Game,
+    *,
+    error: str | None = None,
+    error_for: str = "",
+    status: int = 200,
+) -> HttpResponse:
+    table = services.load(game)
+    if game.kind == Game.Kind.KOZEL:
+        context = kozel_context(table)
+        template = "games/kozel.html"
+        partial = "kozel"
+    else:
+        context = oh_hell_context(table, request.GET.get("seat"))
+        template = "games/oh_hell.html"
+        partial = "table"
+    context.update(game=game, error=error, error_for=error_for)
+    if request.htmx and request.method == "POST":
+        template = f"{template}#{partial}"
+    return render(request, template, context, status=status)
+
+
+@dataclass
+class BidRow:
+    seat: int
+    name: str
+    dealer: bool
+    bid: int | None
+    turn: bool
+    out_of_turn: bool
+    can_change: bool
+    taken: int
+
+
+def oh_hell_context(table: services.OhHellTable, selected: str | None) -> dict:
+    result = table.result
+    plan = table.plan
+    context: dict = {
+        "table": table,
+        "result": result,
+        "plan": plan,
+        "names": table.names,
+        "standings": [(s, table.names[s.seat]) for s in result.standings],
+        "last": last_deal_summary(table),
+        "total_deals": len(result.plans),
+        "suit_buttons": [(value, symbol, _(SUIT_NAMES[value])) for value, symbol in forms.SUITS],
+        "winner_names": [table.names[seat] for seat in result.winners],
+    }
+    if plan is None:
+        return context
+    deal = table.current
+    bidding = table.bidding
+    winners = deal.trick_winners
+    taken = oh_hell.tally_tricks(winners, plan.cards, table.players)
+    rows = [
+        BidRow(
+            seat=seat,
+            name=table.names[seat],
+            dealer=seat == plan.dealer,
+            bid=bidding.bids.get(seat),
+            turn=seat == bidding.to_bid,
+            out_of_turn=seat in bidding.out_of_turn,
+            can_change=bidding.can_change(seat),
+            taken=taken[seat],
+        )
+        for seat in bidding.order
+    ]
+    chosen = bidding.to_bid
+    if selected is not None and selected.isdigit() and int(selected) < table.players:
+        seat = int(selected)
+        if seat not in bidding.bids or bidding.can_change(seat):
+            chosen = seat
+    forbidden = bidding.forbidden(chosen) if chosen is not None else None
+    tricks_prefill = list(taken) if len(winners) == plan.cards else [None] * table.players
+    hands = table.hands_of(deal)
+    context.update(
+        deal=deal,
+        deal_number=table.deal_number(deal),
+        replay=bool(result.deals) and result.deals[-1].revoked,
+        bidding=bidding,
+        rows=rows,
+        chosen=chosen,
+        chosen_name=table.names[chosen] if chosen is not None else "",
+        keypad=list(range(plan.cards + 1)),
+        forbidden=forbidden,
+        bids_total=sum(bidding.bids.values()),
+        announcement=bidding.announcement(),
+        trick_number=len(winners) + 1,
+        tricks_played=len(winners),
+        play_over=len(winners) == plan.cards,
+        tricks_rows=[
+            (
+                seat,
+                table.names[seat],
+                hands[seat].bid if seat in hands else None,
+                tricks_prefill[seat],
+            )
+            for seat in range(table.players)
+        ],
+        trump_fixed=plan.trump is not None,
+        dealer_name=table.names[plan.dealer],
+    )
+    return context
+
+
+def last_deal_summary(table: services.OhHellTable) -> dict | None:
+    """The deal just scored: who made their bid, the points and the new totals."""
+    if not table.result.deals:
+        return None
+    scored = table.result.deals[-1]
+    players = table.players
+    record = scored.record
+    rows = []
+    for seat in range(players):
+        rows.append(
+            {
+                "name": table.names[seat],
+                "bid": record.bids[seat],
+                "tricks": record.tricks[seat] if record.tricks else None,
+                "made": scored.made[seat],
+                "score": scored.scores[seat],
+                "total": scored.totals[seat],
+                "revoked": record.revoke == seat,
+            }
+        )
+    return {"deal": scored, "rows": rows, "number": len(table.result.deals)}
+
+
+def kozel_context(table: services.KozelTable) -> dict:
+    result = table.result
+    limit = table.rules.match_limit
+    teams = []
+    for team in (0, 1):
+        points = result.defeat_points[team]
+        teams.append(
+            {
+                "team": team,
+                "name": table.team_names(team),
+                "defeat_points": points,
+                "percent": min(100, round(100 * points / limit)),
+                "goat": result.goat == team,
+            }
+        )
+    deal_number = len(table.deals) + 1
+    return {
+        "table": table,
+        "result": result,
+        "teams": teams,
+        "limit": limit,
+        "names": table.names,
+        "deal_number": deal_number,
+        "dealer_name": table.names[result.next_dealer] if result.next_dealer is not None else "",
+        "leader_name": table.names[result.next_leader] if result.next_leader is not None else "",
+        "last": result.outcomes[-1] if result.outcomes else None,
+        "seats": list(enumerate(table.names)),
+    }
+
+
+def _act(
+    request: HttpRequest,
+    public_id: str,
+    form_class: type,
+    action: Callable[[Game, dict], object],
+    error_for: str,
+) -> HttpResponse:
+    """Run one action on a session, then answer as the request needs."""
+    game = get_game(request, public_id)
+    form = form_class(request.POST)
+    if not form.is_valid():
+        first = next(iter(form.errors.values()))[0]
+        return render_game(request, game, error=first, error_for=error_for, status=422)
+    try:
+        action(game, form.cleaned_data)
+    except RuleError as refusal:
+        return render_game(request, game, error=message(refusal), error_for=error_for, status=422)
+    except Conflict as conflict:
+        return render_game(request, game, error=message(conflict), error_for=error_for, status=409)
+    if request.htmx:
+        return render_game(request, game)
+    return redirect("game", public_id)
+
+
+@require_POST
+def trump(request: HttpRequest, public_id: str) -> HttpResponse:
+    return _act(
+        request,
+        public_id,
+        forms.TrumpForm,
+        lambda game, data: services.set_trump(
+            game=game, deal_number=data["deal"], trump=data["trump"]
+        ),
+        "trump",
+    )
+
+
+@require_POST
+def bid(request: HttpRequest, public_id: str) -> HttpResponse:
+    return _act(
+        request,
+        public_id,
+        forms.BidForm,
+        lambda game, data: services.place_bid(
+            game=game, deal_number=data["deal"], seat=data["seat"], bid=data["bid"]
+        ),
+        "bids",
+    )
+
+
+@require_POST
+def trick(request: HttpRequest, public_id: str) -> HttpResponse:
+    return _act(
+        request,
+        public_id,
+        forms.TrickForm,
+        lambda game, data: services.record_trick(
+            game=game, deal_number=data["deal"], trick_number=data["trick"], seat=data["seat"]
+        ),
+        "play",
+    )
+
+
+@require_POST
+def undo_trick(request: HttpRequest, public_id: str) -> HttpResponse:
+    return _act(
+        request,
+        public_id,
+        forms.UndoTrickForm,
+        lambda game, data: services.undo_trick(
+            game=game, deal_number=data["deal"], trick_number=data["trick"]
+        ),
+        "play",
+    )
+
+
+@require_POST
+def tricks(request: HttpRequest, public_id: str) -> HttpResponse:
+    game = get_game(request, public_id)
+    players = game.seats.count()
+
+    def record(game: Game, data: dict) -> None:
+        values = forms.seat_values(request.POST, "tricks", players)
+        services.record_tricks(game=game, deal_number=data["deal"], tricks=values)
+
+    return _act(request, public_id, forms.DealForm, record, "tricks")
+
+
+@require_POST
+def revoke(request: HttpRequest, public_id: str) -> HttpResponse:
+    return _act(
+        request,
+        public_id,
+        forms.RevokeForm,
+        lambda game, data: services.record_revoke(
+            game=game, deal_number=data["deal"], seat=data["seat"]
+        ),
+        "revoke",
+    )
+
+
+@require_POST
+def adjust(request: HttpRequest, public_id: str) -> HttpResponse:
+    return _act(
+        request,
+        public_id,
+        forms.AdjustmentForm,
+        lambda game, data: services.add_adjustment(
+            game=game,
+            deal_number=data["deal"],
+            seat=data["seat"],
+            points=data["points"],
+            note=data["note"],
+        ),
+        "adjust",
+    )
+
+
+@require_POST
+def kozel_deal(request: HttpRequest, public_id: str) -> HttpResponse:
+    return _act(
+        request,
+        public_id,
+        forms.KozelDealForm,
+        lambda game, data: services.record_kozel_deal(
+            game=game,
+            deal_number=data["deal"],
+            team=data["team"],
+            points=data["points"],
+            zero_team_took_trick=data["took_trick"],
+            last_trick_seat=data["last_trick_seat"],
+        ),
+        "kozel",
+    )
+
+
+@require_POST
+def undo(request: HttpRequest, public_id: str) -> HttpResponse:
+    return _act(
+        request,
+        public_id,
+        forms.UndoForm,
+        lambda game, data: services.undo_last(game=game, version=data["version"]),
+        "undo",
+    )
+
+
+@require_POST
+def play_again(request: HttpRequest, public_id: str) -> HttpResponse:
+    game = get_game(request, public_id)
+    new = services.play_again(game=game)
+    url = reverse("game", args=[new.public_id])
+    return HttpResponseClientRedirect(url) if request.htmx else redirect(url)
+
+
+# -- the score sheet, corrections, history ---------------------------------------------
+
+
+@require_safe
+def sheet(request: HttpRequest, public_id: str) -> HttpResponse:
+    game = get_game(request, public_id)
+    table = services.load(game)
+    if game.kind == Game.Kind.KOZEL:
+        context = kozel_context(table)
+        return render(request, "games/kozel_sheet.html", {**context, "game": game})
+    result = table.result
+    rows = []
+    for number, scored in enumerate(result.deals, start=1):
+        record = scored.record
+        rows.append(
+            {
+                "number": number,
+                "plan": scored.plan,
+                "dealer": table.names[scored.plan.dealer],
+                "trump": SUIT_SYMBOLS.get(scored.trump or "", ""),
+                "revoked": scored.revoked,
+                "cells": [
+                    {
+                        "bid": record.bids[seat],
+                        "tricks": record.tricks[seat] if record.tricks else None,
+                        "made": scored.made[seat],
+                        "score": scored.scores[seat],
+                        "total": scored.totals[seat],
+                        "revoked": record.revoke == seat,
+                        "adjusted": scored.adjustment[seat],
+                    }
+                    for seat in range(table.players)
+                ],
+            }
+        )
+    places = {s.seat: s for s in result.standings}
+    return render(
+        request,
+        "games/sheet.html",
+        {
+            "game": game,
+            "table": table,
+            "names": table.names,
+            "rows": rows,
+            "result": result,
+            "totals": [(result.totals[s], places[s]) for s in range(table.players)],
+        },
+    )
+
+
+def correct(request: HttpRequest, public_id: str, number: int) -> HttpResponse:
+    """Open a played deal and change it; every later total follows."""
+    game = get_game(request, public_id)
+    table = services.load(game)
+    kozel_game = game.kind == Game.Kind.KOZEL
+    deals = table.deals if kozel_game else table.done_deals
+    if not 0 < number <= len(deals) or (not kozel_game and number > len(table.result.deals)):
+        raise Http404
+    error = None
+    status = 200
+    if request.method == "POST":
+        try:
+            if kozel_game:
+                form = forms.KozelDealForm(request.POST)
+                if not form.is_valid():
+                    raise RuleError(next(iter(form.errors.values()))[0])
+                data = form.cleaned_data
+                services.correct_kozel_deal(
+                    game=game,
+                    deal_number=number,
+                    team=data["team"],
+                    points=data["points"],
+                    zero_team_took_trick=data["took_trick"],
+                    last_trick_seat=data["last_trick_seat"],
+                )
+            else:
+                players = len(table.seats)
+                bids = forms.seat_values(request.POST, "bid", players)
+                tricks_values = forms.seat_values(request.POST, "tricks", players)
+                if None in bids:
+                    raise RuleError("Every player needs a bid.")
+                services.correct_deal(
+                    game=game,
+                    deal_number=number,
+                    bids=bids,
+                    tricks=None if table.deals[number - 1].revoke is not None else tricks_values,
+                    trump=request.POST.get("trump", ""),
+                )
+        except RuleError as refusal:
+            error, status = message(refusal), 422
+        else:
+            return redirect("sheet", public_id)
+    elif request.method not in ("GET", "HEAD"):
+        return HttpResponse(status=405, headers={"Allow": "GET, HEAD, POST"})
+    context = {"game": game, "table": table, "number": number, "error": error, "names": table.names}
+    if kozel_game:
+        context.update(entry=table.deals[number - 1], seats=list(enumerate(table.names)))
+        context.update(kozel_context(table))
+        return render(request, "games/correct_kozel.html", context, status=status)
+    scored = table.result.deals[number - 1]
+    deal = table.deals[number - 1]
+    hands = table.hands_of(deal)
+    posted = request.POST if request.method == "POST" else None
+    context.update(
+        scored=scored,
+        deal=deal,
+        keypad=list(range(scored.plan.cards + 1)),
+        suits=forms.SUITS,
+        rows=[
+            {
+                "seat": seat,
+                "name": table.names[seat],
+                "bid": posted.get(f"bid-{seat}") if posted else hands[seat].bid,
+                "tricks": posted.get(f"tricks-{seat}") if posted else hands[seat].tricks,
+            }
+            for seat in range(table.players)
+        ],
+        trump=posted.get("trump") if posted else deal.trump,
+    )
+    return render(request, "games/correct.html", context, status=status)
+
+
+HISTORY_TEXT = {
+    "start": "Session started with %(names)s.",
+    "trump": "Deal %(deal)s: trump set to %(trump)s.",
+    "bid": "Deal %(deal)s: %(player)s bid %(bid)s.",
+    "bid_changed": "Deal %(deal)s: %(player)s changed the bid to %(bid)s.",
+    "bid_out_of_turn": "Deal %(deal)s: %(player)s bid %(bid)s out of turn.",
+    "trick": "Deal %(deal)s: trick %(trick)s to %(player)s.",
+    "trick_undone": "Deal %(deal)s: trick %(trick)s taken back.",
+    "tricks": "Deal %(deal)s scored.",
+    "revoke": "Deal %(deal)s: %(player)s revoked (-%(points)s); the deal is played again.",
+    "adjustment": "Deal %(deal)s: %(player)s %(points)+d points (%(note)s).",
+    "adjustment_removed": "Deal %(deal)s: adjustment for %(player)s removed.",
+    "corrected": "Deal %(deal)s corrected.",
+    "kozel_deal": "Deal %(deal)s: card points %(points)s.",
+    "undo": "Undo.",
+}
+
+
+@require_safe
+def history(request: HttpRequest, public_id: str) -> HttpResponse:
+    game = get_game(request, public_id)
+    lines = []
+    for change in game.changes.all():
+        params = dict(change.params)
+        if "names" in params:
+            params["names"] = ", ".join(params["names"])
+        if "points" in params and isinstance(params["points"], list):
+            params["points"] = "–".join(str(p) for p in params["points"])
+        template = HISTORY_TEXT.get(change.action, change.action)
+        try:
+            text = _(template) % params
+        except (KeyError, TypeError, ValueError):
+            text = _(template)
+        lines.append({"when": change.created_at, "text": text, "undone": change.undone})
+    return render(request, "games/history.html", {"game": game, "lines": lines})

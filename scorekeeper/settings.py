@@ -1,0 +1,218 @@
+"""Scorekeeper settings: one file, driven by environment variables.
+
+Every variable read here is listed in README.md ("Configuration").
+"""
+
+import os
+import socket
+import sys
+from pathlib import Path
+
+import dj_database_url
+from django.core.exceptions import ImproperlyConfigured
+from django.core.management.utils import get_random_secret_key
+from django.utils.translation import gettext_lazy as _
+
+BASE_DIR = Path(__file__).resolve().parent.parent
+
+
+def env_bool(name: str, default: bool = False) -> bool:
+    value = os.environ.get(name)
+    if value is None or value.strip() == "":
+        return default
+    return value.strip().lower() in {"1", "true", "yes", "on"}
+
+
+def env_list(name: str) -> list[str]:
+    return [item.strip() for item in os.environ.get(name, "").split(",") if item.strip()]
+
+
+def lan_ipv4_addresses() -> list[str]:
+    """This machine's LAN addresses, the ones a phone on the same network can open.
+
+    Connecting a UDP socket sends nothing; it only asks the kernel which local
+    address would route to the target. One target per private range catches a
+    machine on more than one network.
+    """
+    found = []
+    for target in ("10.255.255.255", "172.31.255.255", "192.168.255.255", "192.0.2.1"):
+        with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
+            try:
+                probe.connect((target, 9))
+            except OSError:  # no route to that range
+                continue
+            address = probe.getsockname()[0]
+        if not address.startswith(("127.", "0.")) and address not in found:
+            found.append(address)
+    return found
+
+
+def secret_key_from_file(path: Path) -> str:
+    """Read the key kept in `path`, creating it once with a random key.
+
+    A LAN install then needs no configuration yet keeps its sessions across
+    restarts. The key is written to a temporary file and hard-linked into
+    place, so two processes starting together end up with the same key.
+    """
+    if not path.exists():
+        temporary = path.with_name(f"{path.name}.{os.getpid()}")
+        with open(os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600), "w") as f:
+            f.write(get_random_secret_key() + "\n")
+        try:
+            os.link(temporary, path)
+        except FileExistsError:
+            pass
+        finally:
+            temporary.unlink()
+    key = path.read_text().strip()
+    if not key:
+        raise ImproperlyConfigured(f"{path} is empty; delete it or set SCOREKEEPER_SECRET_KEY.")
+    return key
+
+
+# pytest-django imports these settings with pytest already loaded.
+TESTING = "pytest" in sys.modules
+
+DEBUG = env_bool("SCOREKEEPER_DEBUG")
+
+SECRET_KEY = os.environ.get("SCOREKEEPER_SECRET_KEY", "").strip()
+if not SECRET_KEY:
+    if DEBUG or TESTING:
+        SECRET_KEY = "django-insecure-development-key-never-use-it-on-a-network"
+    else:
+        SECRET_KEY = secret_key_from_file(BASE_DIR / ".secret_key")
+
+ALLOWED_HOSTS = env_list("SCOREKEEPER_ALLOWED_HOSTS") or [
+    "localhost",
+    "127.0.0.1",
+    "[::1]",
+    *lan_ipv4_addresses(),
+]
+CSRF_TRUSTED_ORIGINS = env_list("SCOREKEEPER_CSRF_TRUSTED_ORIGINS")
+
+INSTALLED_APPS = [
+    "django.contrib.admin",
+    "django.contrib.auth",
+    "django.contrib.contenttypes",
+    "django.contrib.sessions",
+    "django.contrib.messages",
+    "django.contrib.staticfiles",
+    "django_htmx",
+    "template_partials",
+    "games",
+]
+
+MIDDLEWARE = [
+    "django.middleware.security.SecurityMiddleware",
+    "whitenoise.middleware.WhiteNoiseMiddleware",
+    "django.contrib.sessions.middleware.SessionMiddleware",
+    "django.middleware.locale.LocaleMiddleware",
+    "django.middleware.common.CommonMiddleware",
+    "django.middleware.csrf.CsrfViewMiddleware",
+    "django.contrib.auth.middleware.AuthenticationMiddleware",
+    "django.contrib.messages.middleware.MessageMiddleware",
+    "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    "django_htmx.middleware.HtmxMiddleware",
+]
+
+ROOT_URLCONF = "scorekeeper.urls"
+WSGI_APPLICATION = "scorekeeper.wsgi.application"
+
+# template_partials wraps these loaders in its own when the app is ready.
+TEMPLATES = [
+    {
+        "BACKEND": "django.template.backends.django.DjangoTemplates",
+        "DIRS": [BASE_DIR / "templates"],
+        "APP_DIRS": True,
+        "OPTIONS": {
+            "context_processors": [
+                "django.template.context_processors.request",
+                "django.template.context_processors.i18n",
+                "django.contrib.auth.context_processors.auth",
+                "django.contrib.messages.context_processors.messages",
+            ],
+            "builtins": ["template_partials.templatetags.partials"],
+        },
+    },
+]
+
+if os.environ.get("DATABASE_URL"):
+    DATABASES = {
+        "default": dj_database_url.parse(
+            os.environ["DATABASE_URL"], conn_max_age=600, conn_health_checks=True
+        )
+    }
+else:
+    DATABASES = {
+        "default": {
+            "ENGINE": "django.db.backends.sqlite3",
+            "NAME": os.environ.get("SCOREKEEPER_SQLITE_PATH") or BASE_DIR / "db.sqlite3",
+            # IMMEDIATE takes the write lock at BEGIN, so concurrent transactions
+            # wait for it instead of failing with "database is locked".
+            "OPTIONS": {
+                "transaction_mode": "IMMEDIATE",
+                "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
+                "timeout": 20,
+            },
+            # Reconnecting on every request halved page throughput.
+            "CONN_MAX_AGE": None,
+        }
+    }
+# Services open their own transaction.atomic() blocks.
+DATABASES["default"]["ATOMIC_REQUESTS"] = False
+DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
+
+LANGUAGE_CODE = "en"
+LANGUAGES = [
+    ("en", _("English")),
+    ("it", _("Italian")),
+    ("pl", _("Polish")),
+    ("ru", _("Russian")),
+]
+LOCALE_PATHS = [BASE_DIR / "locale"]
+USE_I18N = True
+TIME_ZONE = "UTC"
+USE_TZ = True
+
+STATIC_URL = "/static/"
+STATICFILES_DIRS = [BASE_DIR / "static"]
+STATIC_ROOT = BASE_DIR / "staticfiles"
+# Production serves hashed, pre-compressed files made by collectstatic;
+# development and tests serve the source files, so they need no collectstatic.
+STORAGES = {
+    "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
+    "staticfiles": {
+        "BACKEND": (
+            "django.contrib.staticfiles.storage.StaticFilesStorage"
+            if DEBUG or TESTING
+            else "whitenoise.storage.CompressedManifestStaticFilesStorage"
+        )
+    },
+}
+if TESTING:
+    WHITENOISE_USE_FINDERS = True
+    WHITENOISE_AUTOREFRESH = True
+
+SECURE_CONTENT_TYPE_NOSNIFF = True
+SECURE_REFERRER_POLICY = "same-origin"
+X_FRAME_OPTIONS = "DENY"
+SESSION_COOKIE_HTTPONLY = True
+
+if env_bool("SCOREKEEPER_HTTPS"):
+    # Behind a TLS proxy, which must set X-Forwarded-Proto itself.
+    SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
+    SECURE_SSL_REDIRECT = True
+    SECURE_HSTS_SECONDS = 60 * 60 * 24 * 365
+    SESSION_COOKIE_SECURE = True
+    CSRF_COOKIE_SECURE = True
+
+LOGGING = {
+    "version": 1,
+    "disable_existing_loggers": False,
+    "handlers": {"console": {"class": "logging.StreamHandler"}},
+    "root": {"handlers": ["console"], "level": "INFO"},
+    "loggers": {
+        # Replaces Django's default handlers (mail_admins, console only in DEBUG).
+        "django": {"handlers": ["console"], "level": "INFO", "propagate": False},
+    },
+}

@@ -1,0 +1,64 @@
+"""Browser tests: Playwright driving Debian's Chromium at a phone's viewport."""
+
+import os
+import shutil
+from pathlib import Path
+
+import pytest
+
+# Playwright's sync API runs an event loop in the test thread; Django would
+# otherwise refuse the database calls of live_server tests.
+os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
+
+CHROMIUM = "/usr/bin/chromium"
+E2E_DIR = Path(__file__).resolve().parent
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    for item in items:
+        if E2E_DIR in item.path.parents:
+            item.add_marker(pytest.mark.e2e)
+
+
+@pytest.fixture(scope="session")
+def browser_type_launch_args(browser_type_launch_args: dict) -> dict:
+    if not shutil.which(CHROMIUM):
+        message = f"{CHROMIUM} not found; install it with `apt-get install -y chromium`."
+        if os.environ.get("CI", "").lower() in {"true", "1"}:
+            pytest.fail(f"CI must run the browser tests: {message}", pytrace=False)
+        pytest.skip(message)
+    return {
+        **browser_type_launch_args,
+        "executable_path": CHROMIUM,
+        "args": [
+            "--no-sandbox",  # we run as root
+            "--disable-gpu",
+            # No network here: keep Chromium from trying at start.
+            "--disable-background-networking",
+            "--disable-component-update",
+            "--disable-sync",
+            "--no-first-run",
+            "--disable-quic",
+        ],
+    }
+
+
+@pytest.fixture(scope="session")
+def browser_context_args(browser_context_args: dict) -> dict:
+    """A phone: 390 x 844 CSS pixels (an iPhone 12 to 15), touch, English."""
+    return {
+        **browser_context_args,
+        "viewport": {"width": 390, "height": 844},
+        "device_scale_factor": 2,
+        "is_mobile": True,
+        "has_touch": True,
+        "locale": "en-US",
+    }
+
+
+@pytest.fixture
+def screenshot_dir(pytestconfig: pytest.Config) -> Path:
+    # Under pytest-playwright's output folder, which it empties at each run's start.
+    path = pytestconfig.rootpath / "test-results" / "screenshots"
+    path.mkdir(parents=True, exist_ok=True)
+    return path
