@@ -409,6 +409,7 @@ def kozel_context(table: services.KozelTable) -> dict:
             }
         )
     deal_number = len(table.deals) + 1
+    last = result.outcomes[-1] if result.outcomes else None
     return {
         "table": table,
         "result": result,
@@ -418,7 +419,9 @@ def kozel_context(table: services.KozelTable) -> dict:
         "deal_number": deal_number,
         "dealer_name": table.names[result.next_dealer] if result.next_dealer is not None else "",
         "leader_name": table.names[result.next_leader] if result.next_leader is not None else "",
-        "last": result.outcomes[-1] if result.outcomes else None,
+        "last": last,
+        "last_loser_name": table.team_names(last.loser) if last and last.loser is not None else "",
+        "last_loser_points": sum(last.defeat_points) if last else 0,
         "seats": list(enumerate(table.names)),
     }
 
