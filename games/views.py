@@ -278,10 +278,14 @@ def render_game(
         template = "games/kozel.html"
         partial = "kozel"
     else:
-        context = oh_hell_context(table, request.GET.get("seat"))
+        posted = request.POST if status >= 400 and error_for == "tricks" else None
+        context = oh_hell_context(table, request.GET.get("seat"), posted)
         template = "games/oh_hell.html"
         partial = "table"
-    context.update(game=game, error=error, error_for=error_for)
+    # A refused form comes back with what was typed, so nothing has to be entered twice.
+    context.update(
+        game=game, error=error, error_for=error_for, posted=request.POST if status >= 400 else {}
+    )
     if request.htmx and request.method == "POST":
         template = f"{template}#{partial}"
     return render(request, template, context, status=status)
@@ -299,7 +303,9 @@ class BidRow:
     taken: int
 
 
-def oh_hell_context(table: services.OhHellTable, selected: str | None) -> dict:
+def oh_hell_context(
+    table: services.OhHellTable, selected: str | None, posted_tricks=None
+) -> dict:
     result = table.result
     plan = table.plan
     context: dict = {
@@ -339,6 +345,11 @@ def oh_hell_context(table: services.OhHellTable, selected: str | None) -> dict:
             chosen = seat
     forbidden = bidding.forbidden(chosen) if chosen is not None else None
     tricks_prefill = list(taken) if len(winners) == plan.cards else [None] * table.players
+    if posted_tricks is not None:
+        tricks_prefill = [
+            int(v) if (v := posted_tricks.get(f"tricks-{seat}", "")).isdigit() else None
+            for seat in range(table.players)
+        ]
     hands = table.hands_of(deal)
     context.update(
         deal=deal,
