@@ -331,10 +331,6 @@ def _check_seat(table: OhHellTable, seat: object) -> int:
 # -- notebooks and players -------------------------------------------------------
 
 
-def create_notebook() -> Notebook:
-    return Notebook.objects.create()
-
-
 def rename_player(*, player: Player, name: str) -> Player:
     name = clean_name(name)
     with transaction.atomic():
@@ -381,7 +377,7 @@ def check_table(kind: str, names: Sequence[str]) -> list[str]:
 
 def start_game(
     *,
-    notebook: Notebook,
+    notebook: Notebook | None,
     kind: str,
     preset: str,
     options: dict,
@@ -389,6 +385,9 @@ def start_game(
     first_dealer: int | None,
 ) -> Game:
     """A new session with its seats; players are found by name or added to the notebook.
+
+    Without a notebook (a first visit) one is created in the same transaction, so a
+    refused start leaves nothing behind.
 
     ``first_dealer`` None draws one at random (seed 002 draws cards; a phone
     draws a number).
@@ -404,6 +403,8 @@ def start_game(
     if not isinstance(first_dealer, int) or not 0 <= first_dealer < len(names):
         raise RuleError(gettext_noop("The first dealer must be one of the players."))
     with transaction.atomic():
+        if notebook is None:  # a first visit: the notebook comes with its first session
+            notebook = Notebook.objects.create()
         players = []
         existing = {
             p.name.casefold(): p
@@ -646,16 +647,20 @@ def add_adjustment(*, game: Game, deal_number: int, seat: int, points: int, note
         )
 
 
-def remove_adjustment(*, game: Game, adjustment_id: int) -> None:
+def remove_adjustment(*, game: Game, deal_number: int, index: int) -> None:
+    """Take back one adjustment of a deal (``index`` counts the deal's adjustments from 0)."""
     with transaction.atomic():
         game = _locked(game)
-        adjustment = Adjustment.objects.filter(deal__game=game, pk=adjustment_id).first()
-        if adjustment is None:
-            return  # already removed
         table = load_oh_hell(game)
+        if not 0 < deal_number <= len(table.deals):
+            raise RuleError(gettext_noop("There is no deal %(number)s."), number=deal_number)
+        adjustments = list(table.deals[deal_number - 1].adjustments.all())
+        if not 0 <= index < len(adjustments):
+            raise Conflict(gettext_noop("That adjustment was already removed."))
+        adjustment = adjustments[index]
         before = snapshot(game)
         params = {
-            "deal": adjustment.deal.index + 1,
+            "deal": deal_number,
             "player": _seat_name(table, adjustment.seat),
             "points": adjustment.points,
         }

@@ -180,12 +180,8 @@ def new_session(request: HttpRequest) -> HttpResponse:
         if state.first_dealer.isdigit():
             first_dealer = int(state.first_dealer)
         try:
-            with_notebook = notebook or Notebook()
-            if notebook is None:
-                services.check_table(state.kind, state.names)  # nothing saved if refused
-                with_notebook = services.create_notebook()
             game = services.start_game(
-                notebook=with_notebook,
+                notebook=notebook,
                 kind=state.kind,
                 preset=state.preset,
                 options=state.options,
@@ -197,7 +193,7 @@ def new_session(request: HttpRequest) -> HttpResponse:
         else:
             url = reverse("game", args=[game.public_id])
             response = HttpResponseClientRedirect(url) if request.htmx else redirect(url)
-            return remember(response, with_notebook)
+            return remember(response, game.notebook)
     context = new_session_context(notebook, state)
     context.update(error=error)
     template = "games/new.html#new-session" if request.htmx else "games/new.html"
@@ -303,9 +299,7 @@ class BidRow:
     taken: int
 
 
-def oh_hell_context(
-    table: services.OhHellTable, selected: str | None, posted_tricks=None
-) -> dict:
+def oh_hell_context(table: services.OhHellTable, selected: str | None, posted_tricks=None) -> dict:
     result = table.result
     plan = table.plan
     context: dict = {
@@ -667,6 +661,25 @@ def correct(request: HttpRequest, public_id: str, number: int) -> HttpResponse:
                     zero_team_took_trick=data["took_trick"],
                     last_trick_seat=data["last_trick_seat"],
                 )
+            elif request.POST.get("action") == "adjust":
+                form = forms.AdjustmentForm({**request.POST.dict(), "deal": number})
+                if not form.is_valid():
+                    raise RuleError(next(iter(form.errors.values()))[0])
+                data = form.cleaned_data
+                services.add_adjustment(
+                    game=game,
+                    deal_number=number,
+                    seat=data["seat"],
+                    points=data["points"],
+                    note=data["note"],
+                )
+                return redirect("correct", public_id, number)
+            elif request.POST.get("action") == "remove_adjustment":
+                index = request.POST.get("adjustment", "")
+                if not index.isdigit():
+                    raise RuleError("Pick the adjustment to remove.")
+                services.remove_adjustment(game=game, deal_number=number, index=int(index))
+                return redirect("correct", public_id, number)
             else:
                 players = len(table.seats)
                 bids = forms.seat_values(request.POST, "bid", players)
@@ -694,8 +707,10 @@ def correct(request: HttpRequest, public_id: str, number: int) -> HttpResponse:
     scored = table.result.deals[number - 1]
     deal = table.deals[number - 1]
     hands = table.hands_of(deal)
-    posted = request.POST if request.method == "POST" else None
+    action = request.POST.get("action", "save") if request.method == "POST" else ""
+    posted = request.POST if action == "save" else None
     context.update(
+        error_for=action,
         scored=scored,
         deal=deal,
         keypad=list(range(scored.plan.cards + 1)),
@@ -710,6 +725,11 @@ def correct(request: HttpRequest, public_id: str, number: int) -> HttpResponse:
             for seat in range(table.players)
         ],
         trump=posted.get("trump") if posted else deal.trump,
+        adjustments=[
+            (index, table.names[adj.seat], adj.points, adj.note)
+            for index, adj in enumerate(deal.adjustments.all())
+        ],
+        seats=list(enumerate(table.names)),
     )
     return render(request, "games/correct.html", context, status=status)
 
