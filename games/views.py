@@ -616,6 +616,7 @@ def sheet(request: HttpRequest, public_id: str) -> HttpResponse:
                         "total": scored.totals[seat],
                         "revoked": record.revoke == seat,
                         "adjusted": scored.adjustment[seat],
+                        "dealer": seat == scored.plan.dealer,
                     }
                     for seat in range(table.players)
                 ],

@@ -9,35 +9,35 @@ def count_rows() -> dict[str, int]:
 
 
 @pytest.mark.django_db
-def test_it_offers_a_new_session(client) -> None:
-    response = client.get(reverse("home"))
+def test_it_offers_a_new_session(visitor) -> None:
+    response = visitor.get(reverse("home"))
 
     assert response.status_code == 200
     assertContains(response, "New session")
 
 
 @pytest.mark.django_db
-def test_a_visit_creates_no_rows(client) -> None:
+def test_a_visit_creates_no_rows(visitor) -> None:
     before = count_rows()
 
-    client.get(reverse("home"))
+    visitor.get(reverse("home"))
 
     assert count_rows() == before
 
 
 @pytest.mark.django_db
-def test_it_runs_no_queries(client, django_assert_num_queries) -> None:
+def test_it_runs_no_queries(visitor, django_assert_num_queries) -> None:
     with django_assert_num_queries(0):
-        client.get(reverse("home"))
+        visitor.get(reverse("home"))
 
 
-def test_it_serves_htmx_from_our_static_files(client) -> None:
-    response = client.get(reverse("home"))
+def test_it_serves_htmx_from_our_static_files(visitor) -> None:
+    response = visitor.get(reverse("home"))
 
     assertContains(response, 'src="/static/django_htmx/htmx-2.min.js"')
 
 
-def test_it_refuses_a_post(client) -> None:
-    response = client.post(reverse("home"))
+def test_it_refuses_a_post(visitor) -> None:
+    response = visitor.post(reverse("home"))
 
     assert response.status_code == 405

@@ -188,7 +188,9 @@ def test_oh_well_for_four_deals_13_cards_every_time_yet_every_deal_has_a_trump()
     assert all(deal.trump is None for deal in game)  # the table records the drawn suit
 
 
-@pytest.mark.parametrize(("players", "cards", "last"), [(4, 13, True), (3, 17, True), (7, 7, False)])
+@pytest.mark.parametrize(
+    ("players", "cards", "last"), [(4, 13, True), (3, 17, True), (7, 7, False)]
+)
 def test_a_trump_drawn_before_the_deal_is_never_missing(players, cards, last):
     assert is_no_trump(DRAWN_BEFORE_DEAL, players, cards, last) is False
 

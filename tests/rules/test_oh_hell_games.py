@@ -370,9 +370,7 @@ OH_WELL_3 = Game(
 # -- Italian with seed 000's table variants, 7 players from seat 4: 1 .. 7 cards --------------
 # the hook, slams from 5 cards (50 / 25 + tricks) and a made zero worth 5 + the cards.
 
-ITALIAN_VARIANTS = PRESETS["italian"].with_options(
-    hook=True, slams=True, zero="five_plus_cards"
-)
+ITALIAN_VARIANTS = PRESETS["italian"].with_options(hook=True, slams=True, zero="five_plus_cards")
 
 ITALIAN_VARIANTS_7 = Game(
     rules=ITALIAN_VARIANTS,
@@ -465,9 +463,9 @@ def test_the_totals_are_the_deals_added_up_by_hand(game):
 def test_the_standings_rank_by_total_and_ties_share_a_place(game):
     """Seed 000: "Vince la partita chi totalizza il maggior numero di punti"."""
     result = score_game(game.rules, game.players, game.first_dealer, records(game))
-    assert [
-        (s.seat, s.total, s.place, s.made_bids, s.winner) for s in result.standings
-    ] == list(game.standings)
+    assert [(s.seat, s.total, s.place, s.made_bids, s.winner) for s in result.standings] == list(
+        game.standings
+    )
     assert result.winners == tuple(seat for seat, *_rest, winner in game.standings if winner)
 
 

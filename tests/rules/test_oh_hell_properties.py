@@ -6,6 +6,7 @@ hook of seed 002 ("a hand will always be 'over-bid' or 'under-bid'"); seed 001's
 """
 
 from collections import Counter
+from itertools import pairwise
 
 import pytest
 from hypothesis import given
@@ -71,7 +72,7 @@ def test_the_up_schedule_climbs_one_card_at_a_time_from_1_to_the_most(players, d
     """Seeds 000, 001: one card in the first deal, two in the second, and so on to the limit."""
     cards = schedule(table(Schedule.UP, deck, cap, keep), players)
     assert cards[0] == 1
-    assert all(later - earlier == 1 for earlier, later in zip(cards, cards[1:]))
+    assert all(later - earlier == 1 for earlier, later in pairwise(cards))
     assert cards[-1] == expected_top(players, deck, cap, keep)
 
 
@@ -93,7 +94,7 @@ def test_down_and_up_is_symmetric_turns_at_one_card_and_starts_at_most_10(
     assert min(cards) == 1
     assert cards.count(1) == (2 if double else 1)
     assert len(cards) == 2 * start - (0 if double else 1)
-    steps = [abs(later - earlier) for earlier, later in zip(cards, cards[1:])]
+    steps = [abs(later - earlier) for earlier, later in pairwise(cards)]
     assert set(steps) <= {0, 1}
 
 
@@ -136,7 +137,7 @@ def test_every_hand_of_every_schedule_fits_the_deck(players, deck, cap, keep, ki
             assert rules.schedule == Schedule.CUSTOM
             assert max(custom) > expected_top(players, deck, cap, keep=False)
             continue
-        assert all(1 <= hand and hand * players <= deck for hand in cards)
+        assert all(hand >= 1 and hand * players <= deck for hand in cards)
         if keep and rules.schedule != Schedule.CUSTOM:
             assert all(hand * players < deck for hand in cards)  # a card left to turn up
 
@@ -228,9 +229,7 @@ def games(draw):
     records = []
     for deal in deals[:played]:
         bids = draw(
-            st.lists(
-                st.integers(min_value=0, max_value=deal.cards), min_size=seats, max_size=seats
-            )
+            st.lists(st.integers(min_value=0, max_value=deal.cards), min_size=seats, max_size=seats)
         )
         if deal.hook and sum(bids) == deal.cards:
             # the dealer obeys the hook: one more, or one fewer if already at the top
@@ -280,7 +279,9 @@ def test_a_game_total_is_the_sum_of_its_deal_scores(game):
             penalty = (0,) * seats
         else:
             base = (0,) * seats
-            penalty = tuple(-rules.revoke_penalty if s == record.revoke else 0 for s in range(seats))
+            penalty = tuple(
+                -rules.revoke_penalty if s == record.revoke else 0 for s in range(seats)
+            )
         adjustment = [0] * seats
         for adj in record.adjustments:
             adjustment[adj.seat] += adj.points

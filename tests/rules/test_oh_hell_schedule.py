@@ -138,9 +138,7 @@ def test_the_down_and_up_schedule_starts_at_10_8_or_7_cards_and_comes_back(playe
     ("players", "deals"),
     [(3, 19), (4, 19), (5, 19), (6, 15), (7, 13)],  # seed 002: 2 x start - 1
 )
-def test_the_down_and_up_game_has_19_deals_for_3_to_5_players_15_for_6_and_13_for_7(
-    players, deals
-):
+def test_the_down_and_up_game_has_19_deals_for_3_to_5_players_15_for_6_and_13_for_7(players, deals):
     """Seed 002: "for 13 hands to the game" with 7 players; RULES.md: 19 for 3-5."""
     assert len(schedule(DOWN_AND_UP, players)) == deals
 
@@ -166,8 +164,7 @@ def test_the_up_and_down_schedule_goes_from_one_card_to_the_most_and_back(player
         (
             UP_AND_DOWN.with_options(double_turn=True),
             4,
-            (1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13)
-            + (13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1),
+            (1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1),
         ),
         # up and down, 5 players: ... 9, 10, 10, 9 ... (RULES.md's own example): 20 deals
         (

@@ -271,7 +271,10 @@ def test_a_revoke_costs_10_nobody_scores_and_the_same_deal_is_played_again():
 
 
 def test_the_deal_after_a_revoke_is_the_same_deal_again():
-    records = [DealRecord(bids=(0, 1, 0, 0), tricks=(0, 1, 0, 0)), DealRecord((1, 0, 0, 1), revoke=0)]
+    records = [
+        DealRecord(bids=(0, 1, 0, 0), tricks=(0, 1, 0, 0)),
+        DealRecord((1, 0, 0, 1), revoke=0),
+    ]
     result = score_game(ITALIAN, 4, 2, records)
     assert result.next_deal == result.plans[1]  # deal 2, 2 cards, dealer (2 + 1) % 4 = 3
     assert result.next_deal.dealer == 3

@@ -1,0 +1,167 @@
+"""The cast of the web tests: one notebook, its table of four, and a stranger.
+
+Anna, Ben, Carla and Dan sit in that order (seats 0 to 3). Anna deals first, so
+Ben bids first and leads; in Kozel Anna and Carla are one team, Ben and Dan the
+other. The stranger has a notebook of their own and must never see ours.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+
+import pytest
+from django.apps import apps
+from django.test import Client
+
+from games import services
+from games.models import Game, Notebook
+from games.rules import kozel, oh_hell
+
+NAMES = ["Anna", "Ben", "Carla", "Dan"]
+ANNA, BEN, CARLA, DAN = range(4)
+HTMX = {"HTTP_HX_REQUEST": "true"}
+
+
+def start_oh_hell(
+    notebook: Notebook,
+    *,
+    preset: str = "down_and_up_hook",
+    names: Sequence[str] = NAMES,
+    first_dealer: int = ANNA,
+) -> Game:
+    """A game of Oh Hell; the default is seed 002 (10 cards down to 1 and back, the hook)."""
+    return services.start_game(
+        notebook=notebook,
+        kind="oh_hell",
+        preset=preset,
+        options=services.rules_as_options(oh_hell.PRESETS[preset]),
+        names=list(names),
+        first_dealer=first_dealer,
+    )
+
+
+def start_kozel(
+    notebook: Notebook, *, preset: str = "classic", first_dealer: int = ANNA
+) -> Game:
+    return services.start_game(
+        notebook=notebook,
+        kind="kozel",
+        preset=preset,
+        options=services.rules_as_options(kozel.PRESETS[preset]),
+        names=list(NAMES),
+        first_dealer=first_dealer,
+    )
+
+
+def deal_now(game: Game) -> services.OhHellTable:
+    """The session as the database has it now (the game object may be stale)."""
+    return services.load_oh_hell(Game.objects.get(pk=game.pk))
+
+
+def current_deal_number(game: Game) -> int:
+    table = deal_now(game)
+    return table.deal_number(table.current)
+
+
+def place_bids(game: Game, bids: Mapping[int, int]) -> None:
+    """Bids by seat, placed in the table's bidding order."""
+    table = deal_now(game)
+    number = table.deal_number(table.current)
+    for seat in table.bidding.order:
+        if seat in bids:
+            services.place_bid(game=game, deal_number=number, seat=seat, bid=bids[seat])
+
+
+def play_deal(
+    game: Game,
+    *,
+    bids: Mapping[int, int] | None = None,
+    tricks: Sequence[int | None] | None = None,
+) -> None:
+    """Play the current deal through the services: bids in turn, then the tricks.
+
+    By default everyone bids 0 (never what the hook forbids: that would be all the
+    cards) and the player left of the dealer takes every trick.
+    """
+    table = deal_now(game)
+    plan, players = table.plan, table.players
+    if bids is None:
+        bids = dict.fromkeys(range(players), 0)
+    place_bids(game, bids)
+    if tricks is None:
+        leader = table.bidding.order[0]
+        tricks = [plan.cards if seat == leader else 0 for seat in range(players)]
+    services.record_tricks(game=game, deal_number=table.deal_number(table.current), tricks=tricks)
+
+
+def play_deals(game: Game, count: int) -> None:
+    for _ in range(count):
+        play_deal(game)
+
+
+def enter_kozel_deal(
+    game: Game,
+    *,
+    points: int,
+    team: int = 0,
+    took_trick: bool | None = None,
+    last_trick_seat: int | None = None,
+) -> None:
+    number = Game.objects.get(pk=game.pk).kozel_deals.count() + 1
+    services.record_kozel_deal(
+        game=game,
+        deal_number=number,
+        team=team,
+        points=points,
+        zero_team_took_trick=took_trick,
+        last_trick_seat=last_trick_seat,
+    )
+
+
+def all_rows() -> list[tuple[str, list[dict]]]:
+    """Every row of every table of the games app, to compare before and after."""
+    return [
+        (model.__name__, list(model.objects.order_by("pk").values()))
+        for model in apps.get_app_config("games").get_models()
+    ]
+
+
+def client_of(notebook: Notebook) -> Client:
+    client = Client()
+    client.cookies["notebook"] = notebook.key
+    return client
+
+
+@pytest.fixture
+def notebook(db) -> Notebook:
+    return Notebook.objects.create(name="The Thursday table")
+
+
+@pytest.fixture
+def client(notebook) -> Client:
+    """Our table's phone: it carries the notebook's cookie."""
+    return client_of(notebook)
+
+
+@pytest.fixture
+def visitor() -> Client:
+    """A phone that has never opened a notebook."""
+    return Client()
+
+
+@pytest.fixture
+def stranger(db) -> Client:
+    """Someone with a notebook of their own."""
+    return client_of(Notebook.objects.create(name="Another table"))
+
+
+@pytest.fixture
+def game(notebook) -> Game:
+    """Oh Hell, down and up with the hook, Anna deals the first deal of 10 cards."""
+    return start_oh_hell(notebook)
+
+
+@pytest.fixture
+def match(notebook) -> Game:
+    """Kozel to 12, Anna deals first."""
+    return start_kozel(notebook)
