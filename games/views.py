@@ -72,7 +72,8 @@ def get_game(request: HttpRequest, public_id: str) -> Game:
 def message(error: RuleError | Conflict) -> str:
     """The refusal in the visitor's language."""
     params = {
-        key: _(value) if isinstance(value, str) else value for key, value in error.params.items()
+        key: message(value) if isinstance(value, RuleError) else value
+        for key, value in error.params.items()
     }
     return _(error.template) % params if params else _(error.template)
 

@@ -120,6 +120,10 @@ class Call(StrEnum):
     EVEN = "even"
 
 
+def _is_whole(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
 def _check_players(players: int) -> None:
     if not isinstance(players, int) or isinstance(players, bool):
         raise RuleError(gettext_noop("The number of players must be a whole number."))
@@ -193,13 +197,13 @@ class OhHellRules:
         object.__setattr__(self, "custom_schedule", tuple(self.custom_schedule))
         if self.deck_size not in (DECK_SIZE, WIZARD_DECK_SIZE):
             raise RuleError(gettext_noop("The deck has 52 cards (60 for Wizard-style)."))
-        if self.cap is not None and (not isinstance(self.cap, int) or self.cap < 1):
+        if self.cap is not None and (not _is_whole(self.cap) or self.cap < 1):
             raise RuleError(gettext_noop("The cap on cards must be a whole number of at least 1."))
-        if not isinstance(self.hook_min_cards, int) or self.hook_min_cards < 1:
+        if not _is_whole(self.hook_min_cards) or self.hook_min_cards < 1:
             raise RuleError(
                 gettext_noop("The hook's minimum hand must be a whole number of at least 1.")
             )
-        if not isinstance(self.revoke_penalty, int) or self.revoke_penalty < 0:
+        if not _is_whole(self.revoke_penalty) or self.revoke_penalty < 0:
             raise RuleError(gettext_noop("The revoke penalty must be a whole number of points."))
         if self.double_turn and self.schedule not in (Schedule.UP_AND_DOWN, Schedule.DOWN_AND_UP):
             raise RuleError(
@@ -818,14 +822,15 @@ def score_game(
     results = []
     slot = 0
     replay = False
-    for index, record in enumerate(records):
+    for record in records:
         if slot >= len(plans):
             raise RuleError(gettext_noop("The game is over: the schedule has no more deals."))
         try:
             result, scores = _score_record(rules, players, plans[slot], record, replay)
         except RuleError as error:
+            # The deal as the table knows it: a replay after a revoke keeps its number.
             raise RuleError(
-                gettext_noop("Deal %(number)s: %(reason)s"), number=index + 1, reason=str(error)
+                gettext_noop("Deal %(number)s: %(reason)s"), number=plans[slot].number, reason=error
             ) from error
         totals = [t + s for t, s in zip(totals, scores, strict=True)]
         made_bids = [m + int(made) for m, made in zip(made_bids, result.made, strict=True)]
@@ -855,7 +860,7 @@ def settle_up(totals: Sequence[int], stake: int | float) -> tuple[float, ...]:
     """
     best = max(totals)
     winners = [seat for seat, total in enumerate(totals) if total == best]
-    owed = [stake * (best - total) for total in totals]
+    owed = [float(stake * (best - total)) for total in totals]
     pot = sum(owed)
     return tuple(
         -pot / len(winners) if seat in winners else owed[seat] for seat in range(len(totals))

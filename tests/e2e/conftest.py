@@ -58,7 +58,9 @@ def browser_context_args(browser_context_args: dict) -> dict:
 
 @pytest.fixture
 def screenshot_dir(pytestconfig: pytest.Config) -> Path:
-    # Under pytest-playwright's output folder, which it empties at each run's start.
-    path = pytestconfig.rootpath / "test-results" / "screenshots"
+    # Under pytest-playwright's output folder (--output, "test-results" by default),
+    # which it empties at each run's start. Any pytest run in the same checkout empties
+    # the default one: give a run of your own `--output /tmp/somewhere` to keep them.
+    path = pytestconfig.rootpath / pytestconfig.getoption("--output") / "screenshots"
     path.mkdir(parents=True, exist_ok=True)
     return path

@@ -37,6 +37,7 @@ def test_a_bid_is_any_whole_number_from_0_to_the_cards_in_hand(bid, cards):
     [(2, 1), (-1, 1), (7, 6), (-1, 6), (14, 13)],
 )
 def test_a_bid_outside_0_to_the_cards_in_hand_is_refused(bid, cards):
+    """Seed 000: a bid goes "da zero al numero di carte posseduto"; nothing else is a bid."""
     with pytest.raises(RuleError) as excinfo:
         check_bid(bid, cards)
     assert str(excinfo.value) == f"A bid is a whole number from 0 to {cards}."
@@ -124,6 +125,8 @@ def test_the_hook_can_be_lifted_in_the_last_deal(last, applies):
 
 
 def test_the_plan_lifts_the_hook_only_in_the_last_deal():
+    """RULES.md, beyond the seeds: the hook "lifted in the last deal of the game"; seed 002:
+    13 deals for 7 players."""
     rules = PRESETS["down_and_up_hook"].with_options(hook_lifted_last_deal=True)
     game = plan(rules, 7, 0)  # 13 deals for 7
     assert tuple(deal.hook for deal in game) == (True,) * 12 + (False,)
@@ -131,6 +134,7 @@ def test_the_plan_lifts_the_hook_only_in_the_last_deal():
 
 @pytest.mark.parametrize("min_cards", [0, -2, "4", 2.5])
 def test_the_hooks_minimum_hand_must_be_a_whole_number_of_at_least_one(min_cards):
+    """RULES.md, beyond the seeds: the hook's minimum hand is a number of cards (for example 4)."""
     with pytest.raises(RuleError) as excinfo:
         OhHellRules(hook=True, hook_min_cards=min_cards)
     assert str(excinfo.value) == "The hook's minimum hand must be a whole number of at least 1."
@@ -149,6 +153,8 @@ def test_the_hooks_minimum_hand_must_be_a_whole_number_of_at_least_one(min_cards
     ],
 )
 def test_check_bids_accepts_a_complete_set_as_entered_or_corrected(bids, cards, hook):
+    """Seeds 000, 001: the scorekeeper writes every bid down; seed 002's hook only forbids
+    an even total."""
     assert check_bids(list(bids), cards, hook, len(bids)) == bids
 
 
@@ -177,6 +183,7 @@ def test_check_bids_refuses_a_set_that_adds_up_to_the_tricks_under_the_hook(bids
     ],
 )
 def test_check_bids_needs_one_bid_in_range_from_every_player(bids, message):
+    """Seed 002: "You can't pass" -- every player bids, 0 .. cards (seed 000)."""
     with pytest.raises(RuleError) as excinfo:
         check_bids(bids, 5, False, 4)
     assert str(excinfo.value) == message
@@ -235,6 +242,7 @@ def test_a_bid_may_change_while_the_next_player_has_not_bid():
 
 
 def test_a_bid_can_no_longer_change_once_the_next_player_has_bid():
+    """Seed 002: "A bid may be changed only if the player to the left hasn't bid"."""
     bidding = place_all(Bidding(players=4, dealer=0, cards=5), (1, 2), (2, 1))
     assert not bidding.can_change(1)
     assert bidding.can_change(2)
@@ -244,12 +252,15 @@ def test_a_bid_can_no_longer_change_once_the_next_player_has_bid():
 
 
 def test_a_seat_that_has_not_bid_has_nothing_to_change():
+    """Seeds 000, 002: only a bid already made can be changed."""
     bidding = Bidding(players=4, dealer=0, cards=5)
     assert not bidding.can_change(1)
 
 
 def test_the_dealer_may_change_the_last_bid_until_play_starts():
-    """The dealer has nobody after them: the bid may change until the first card is led."""
+    """Seeds 000, 002: a bid may change while nobody has acted after it. The dealer has
+    nobody after them in the bidding, so the bid may change until the first card is led
+    (the module's reading; seed 002 taken literally would never let the dealer change)."""
     bidding = place_all(Bidding(players=3, dealer=0, cards=4), (1, 1), (2, 1), (0, 0))
     assert bidding.can_change(0)
     bidding = bidding.place(0, 1)
@@ -282,6 +293,8 @@ def test_a_bid_out_of_turn_stands_and_the_turn_goes_back():
 
 def test_a_bid_out_of_turn_counts_as_the_next_players_bid():
     # seat 2 speaks out of turn before seat 1; seat 1's follower has then already bid
+    """Seed 000: "solo se il giocatore che lo segue non ha ancora effettuato la sua" --
+    seat 2 spoke (out of turn) before seat 1, so seat 1's follower has already bid."""
     bidding = place_all(Bidding(players=4, dealer=0, cards=5), (2, 1), (1, 1))
     assert not bidding.can_change(1)
 
@@ -300,6 +313,7 @@ def test_the_hook_binds_the_dealers_bid():
 
 
 def test_the_hook_still_binds_the_dealer_who_changes_the_bid():
+    """Seed 002: the hook binds the dealer's bid, a changed one too."""
     bidding = place_all(
         Bidding(players=4, dealer=0, cards=5, hook=True), (1, 2), (2, 1), (3, 0), (0, 0)
     )
@@ -326,6 +340,7 @@ def test_the_hook_binds_whoever_completes_the_bidding_when_the_dealer_bid_out_of
 
 def test_the_hook_leaves_the_dealer_free_when_the_others_already_bid_too_many():
     # others bid 6 with 5 cards: 5 - 6 = -1, any bid 0 .. 5 is allowed
+    """RULES.md: "If that number is outside 0…cards, the dealer is free" (seed 002's hook)."""
     bidding = place_all(Bidding(players=4, dealer=0, cards=5, hook=True), (1, 3), (2, 2), (3, 1))
     assert bidding.forbidden(0) is None
     for bid in range(6):
@@ -339,6 +354,7 @@ def test_without_the_hook_the_bids_can_come_out_even():
 
 
 def test_there_is_no_announcement_until_everyone_has_bid():
+    """Seed 001: the announcement comes "After the dealer has bid last"."""
     bidding = place_all(Bidding(players=4, dealer=0, cards=5), (1, 2), (2, 1))
     assert bidding.announcement() is None
 
@@ -355,6 +371,7 @@ def test_there_is_no_announcement_until_everyone_has_bid():
     ],
 )
 def test_a_bid_in_the_bidding_needs_a_seat_at_the_table_and_a_bid_in_range(seat, bid, message):
+    """Seed 000: each player at the table bids from zero to the cards held."""
     with pytest.raises(RuleError) as excinfo:
         Bidding(players=4, dealer=0, cards=5).place(seat, bid)
     assert str(excinfo.value) == message

@@ -69,6 +69,7 @@ def test_the_plan_gives_each_deal_its_dealer_clockwise_from_the_first(
 
 @pytest.mark.parametrize("first_dealer", [-1, 4, 7, "0", True, None, 1.0])
 def test_the_first_dealer_must_be_one_of_the_seats(first_dealer):
+    """Seed 002: "Player with highest card deals first" -- one of the players."""
     with pytest.raises(RuleError) as excinfo:
         plan(PRESETS["classic"], 4, first_dealer)
     assert str(excinfo.value) == "The first dealer must be one of the seats."
@@ -157,6 +158,7 @@ def test_the_last_deal_of_the_italian_game_is_always_at_no_trump(players, deals,
 
 def test_the_last_deal_rule_also_keeps_the_turn_up_rule_for_earlier_deals():
     # custom 13, 1 for 4 players: deal 1 uses 4 x 13 = 52 cards (no turn-up), deal 2 is last
+    """Seed 000 (last deal at no-trump) on top of seed 001 (no card left to turn up)."""
     rules = LAST_DEAL_NO_TRUMP.with_options(schedule="custom", custom_schedule=(13, 1, 2))
     assert tuple(deal.no_trump for deal in plan(rules, 4, 0)) == (True, False, True)
 
@@ -192,6 +194,7 @@ def test_oh_well_for_four_deals_13_cards_every_time_yet_every_deal_has_a_trump()
     ("players", "cards", "last"), [(4, 13, True), (3, 17, True), (7, 7, False)]
 )
 def test_a_trump_drawn_before_the_deal_is_never_missing(players, cards, last):
+    """Seed 000, Oh Well: the trump card is drawn before the deal."""
     assert is_no_trump(DRAWN_BEFORE_DEAL, players, cards, last) is False
 
 
@@ -218,6 +221,7 @@ def test_the_rotation_fixes_spades_hearts_clubs_diamonds_then_no_trump(number, t
 
 
 def test_the_nomination_whist_plan_fixes_every_deals_trump():
+    """Nomination Whist preset (RULES.md, beyond the seeds): S, H, C, D, NT in turn."""
     game = plan(PRESETS["nomination_whist"], 4, 0)
     # 19 deals: S H C D NT, S H C D NT, S H C D NT, S H C D
     assert tuple(deal.trump for deal in game) == ("S", "H", "C", "D", "NT") * 3 + (
@@ -230,6 +234,7 @@ def test_the_nomination_whist_plan_fixes_every_deals_trump():
 
 
 def test_the_other_trump_rules_fix_no_suit():
+    """Seeds 000, 001, 002: the suit is whatever card is turned up or drawn."""
     assert fixed_trump(TURN_UP, 1) is None
     assert fixed_trump(LAST_DEAL_NO_TRUMP, 3) is None
     assert fixed_trump(DRAWN_BEFORE_DEAL, 2) is None
@@ -256,6 +261,7 @@ def test_a_deal_with_a_trump_records_the_suit_entered_or_nothing(entered, record
 
 
 def test_a_deal_that_has_a_trump_cannot_be_recorded_as_no_trump():
+    """Seed 001: only a deal with no card left to turn up is at no-trump."""
     with pytest.raises(RuleError) as excinfo:
         check_trump(NO_TRUMP, OPEN)
     assert str(excinfo.value) == "This deal has a trump: pick its suit."
@@ -263,6 +269,7 @@ def test_a_deal_that_has_a_trump_cannot_be_recorded_as_no_trump():
 
 @pytest.mark.parametrize("entered", ["X", "spades", "10", "SH", "N"])
 def test_a_trump_must_be_one_of_the_four_suits(entered):
+    """Seeds 000, 001, 002: a standard 52-card pack, four suits."""
     with pytest.raises(RuleError) as excinfo:
         check_trump(entered, OPEN)
     assert str(excinfo.value) == "Trump must be spades, hearts, diamonds or clubs."
@@ -282,5 +289,6 @@ def test_a_trump_the_rules_fix_is_recorded_whatever_was_entered(deal, entered, r
 
 
 def test_the_plan_fixes_the_italian_last_deal_at_no_trump_for_check_trump():
+    """Seed 000: "L'ultima smazzata viene giocata senza ... briscola"."""
     last = plan(PRESETS["italian"], 4, 0)[-1]
     assert check_trump("C", last) == NO_TRUMP

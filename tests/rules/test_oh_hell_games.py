@@ -433,6 +433,7 @@ each_game = pytest.mark.parametrize("game", list(GAMES.values()), ids=list(GAMES
 
 @each_game
 def test_the_sheet_is_a_legal_game_under_its_rules(game):
+    # Seed 002's hook and the tricks adding up to the cards (RULES.md, play and tricks).
     """The rows fill the schedule, the tricks add up, and hooked deals never come out even."""
     deals = plan(game.rules, game.players, game.first_dealer)
     assert len(game.rows) == len(deals)
@@ -444,12 +445,14 @@ def test_the_sheet_is_a_legal_game_under_its_rules(game):
 
 @each_game
 def test_every_deal_scores_what_the_sheet_works_out_by_hand(game):
+    """Each sheet's rows cite their scoring rule (seeds 000, 001, 002, RULES.md presets)."""
     result = score_game(game.rules, game.players, game.first_dealer, records(game))
     assert [deal.scores for deal in result.deals] == [scores for _b, _t, scores in game.rows]
 
 
 @each_game
 def test_the_totals_are_the_deals_added_up_by_hand(game):
+    """Seed 001: "A running account is kept of each player's cumulative score"."""
     result = score_game(game.rules, game.players, game.first_dealer, records(game))
     assert result.totals == game.totals
     assert result.deals[-1].totals == game.totals
@@ -479,6 +482,7 @@ def test_the_game_is_over_after_the_last_deal_of_the_schedule(game):
 
 @each_game
 def test_a_record_beyond_the_schedule_is_refused(game):
+    """Seed 000: the last deal "coincide con la fine della partita"."""
     extra = records(game)[-1]
     with pytest.raises(RuleError) as excinfo:
         score_game(game.rules, game.players, game.first_dealer, [*records(game), extra])
@@ -487,6 +491,8 @@ def test_a_record_beyond_the_schedule_is_refused(game):
 
 @each_game
 def test_a_game_in_progress_says_which_deal_comes_next(game):
+    """Seed 000: each deal the next dealer to the left deals one more card (or the
+    schedule's next)."""
     deals = plan(game.rules, game.players, game.first_dealer)
     for played in range(len(deals)):
         result = score_game(game.rules, game.players, game.first_dealer, records(game)[:played])
@@ -496,6 +502,7 @@ def test_a_game_in_progress_says_which_deal_comes_next(game):
 
 
 def test_a_game_with_no_deal_played_has_everyone_on_zero():
+    """Seed 001: the first deal has one card each; seat 3 was drawn to deal first (seed 002)."""
     result = score_game(PRESETS["classic"], 4, 3, [])
     assert result.totals == (0, 0, 0, 0)
     assert result.next_deal.number == 1
@@ -534,6 +541,7 @@ def test_oh_well_keeps_the_suit_drawn_before_every_deal():
 
 
 def test_nomination_whist_records_the_rotations_trump_for_every_deal():
+    """Nomination Whist preset (RULES.md, beyond the seeds): the rotation fixes the trump."""
     entered = [replace(record, trump="D") for record in records(NOMINATION_WHIST_4)]
     result = score_game(NOMINATION_WHIST_4.rules, 4, 0, entered)
     assert [deal.trump for deal in result.deals] == ["S", "H", "C", "D", "NT"] * 3 + [
@@ -571,6 +579,8 @@ def test_the_most_made_bids_tie_break_splits_equal_totals():
 
 
 def test_players_equal_on_total_and_made_bids_still_share_under_the_tie_break():
+    """RULES.md, beyond the seeds: ties share the win; the tie-break on made bids may not
+    split them."""
     rules = OH_WELL_4.rules.with_options(tie_break="most_made_bids")
     result = score_game(rules, 4, 1, records(OH_WELL_4))
     # seats 2 and 3: 72 points and 7 made bids each
@@ -678,6 +688,7 @@ def test_an_illegal_record_is_refused_naming_its_deal(game, deal, record, messag
 
 def test_the_same_bids_are_legal_once_the_hook_is_lifted_in_the_last_deal():
     # the last deal of the down-and-up game: 10 cards, bids 1 + 6 + 2 + 1 = 10
+    """Seed 002's hook, and RULES.md's option to lift it in the last deal."""
     last = DealRecord(bids=(1, 6, 2, 1), tricks=(1, 7, 2, 0))
     entered = [*records(DOWN_AND_UP_4)[:-1], last]
     with pytest.raises(RuleError):

@@ -78,6 +78,7 @@ def test_the_up_schedule_climbs_one_card_at_a_time_from_1_to_the_most(players, d
 
 @given(players=players, deck=decks, cap=caps, keep=st.booleans())
 def test_the_down_schedule_is_the_up_schedule_backwards(players, deck, cap, keep):
+    """RULES.md, beyond the seeds: "down (most cards to 1)"."""
     up = schedule(table(Schedule.UP, deck, cap, keep), players)
     assert schedule(table(Schedule.DOWN, deck, cap, keep), players) == up[::-1]
 
@@ -100,6 +101,7 @@ def test_down_and_up_is_symmetric_turns_at_one_card_and_starts_at_most_10(
 
 @given(players=players, deck=decks, cap=caps, keep=st.booleans(), double=st.booleans())
 def test_up_and_down_is_symmetric_and_turns_at_the_most(players, deck, cap, keep, double):
+    """RULES.md, beyond the seeds: "up and down (1 to most and back)", optionally the turn twice."""
     cards = schedule(table(Schedule.UP_AND_DOWN, deck, cap, keep, double), players)
     most = expected_top(players, deck, cap, keep)
     assert cards == cards[::-1]
@@ -126,6 +128,7 @@ def test_oh_well_is_the_most_cards_every_deal(players, deck, cap, keep):
     custom=st.lists(st.integers(min_value=1, max_value=25), min_size=1, max_size=8),
 )
 def test_every_hand_of_every_schedule_fits_the_deck(players, deck, cap, keep, kind, custom):
+    """Seed 000: the game stops when the stock cannot give everyone another card."""
     for rules in (
         table(kind, deck, cap, keep),
         OhHellRules(schedule="custom", custom_schedule=custom, deck_size=deck, cap=cap),
@@ -295,6 +298,7 @@ def test_a_game_total_is_the_sum_of_its_deal_scores(game):
 
 @given(games())
 def test_the_standings_put_the_highest_total_first_and_only_first_place_wins(game):
+    """Seed 000: "Vince la partita chi totalizza il maggior numero di punti"."""
     rules, seats, first_dealer, records = game
     result = score_game(rules, seats, first_dealer, records)
     assert sorted(s.seat for s in result.standings) == list(range(seats))
@@ -310,6 +314,7 @@ def test_the_standings_put_the_highest_total_first_and_only_first_place_wins(gam
     made=st.lists(st.integers(min_value=0, max_value=19), min_size=7, max_size=7),
 )
 def test_the_tie_break_only_reorders_players_with_equal_totals(totals, made):
+    """RULES.md, beyond the seeds: "optional tie-break on the total of made bids"."""
     made = made[: len(totals)]
     shared = standings(totals, made, TieBreak.SHARED)
     split = standings(totals, made, TieBreak.MOST_MADE_BIDS)

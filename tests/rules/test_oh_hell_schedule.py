@@ -73,6 +73,7 @@ def test_oh_hell_is_refused_for_fewer_than_3_or_more_than_7_players(players):
 
 @pytest.mark.parametrize("players", ["4", 4.0, True, None])
 def test_the_number_of_players_must_be_a_whole_number(players):
+    """Seed 001: "Three to seven people can play" -- a count of people."""
     with pytest.raises(RuleError) as excinfo:
         schedule(UP, players)
     assert str(excinfo.value) == "The number of players must be a whole number."
@@ -193,6 +194,7 @@ def test_the_double_turn_plays_the_turning_hand_twice(rules, players, cards):
 
 @pytest.mark.parametrize("kind", ["up", "down", "oh_well", "custom"])
 def test_a_schedule_without_a_turning_hand_refuses_the_double_turn(kind):
+    """RULES.md, beyond the seeds: only a schedule that turns has a "turning hand"."""
     with pytest.raises(RuleError) as excinfo:
         OhHellRules(schedule=kind, custom_schedule=(1, 2), double_turn=True)
     assert str(excinfo.value) == (
@@ -253,6 +255,7 @@ def test_a_custom_schedule_is_played_as_the_table_lists_it(custom, players, card
     ],
 )
 def test_a_custom_hand_that_needs_more_cards_than_the_deck_is_refused(custom, players, message):
+    """Seeds 000, 001, 002: one 52-card pack; a hand needing more cards cannot be dealt."""
     rules = OhHellRules(schedule="custom", custom_schedule=custom)
     with pytest.raises(RuleError) as excinfo:
         schedule(rules, players)
@@ -273,6 +276,7 @@ def test_a_custom_hand_that_needs_more_cards_than_the_deck_is_refused(custom, pl
     ],
 )
 def test_a_custom_hand_above_the_tables_cap_is_refused(options, players, message):
+    """RULES.md, beyond the seeds: a cap on the most cards applies to a custom list too."""
     custom = (11,) if "cap" in options else (13,)
     rules = OhHellRules(schedule="custom", custom_schedule=custom, **options)
     with pytest.raises(RuleError) as excinfo:
@@ -282,6 +286,7 @@ def test_a_custom_hand_above_the_tables_cap_is_refused(options, players, message
 
 @pytest.mark.parametrize("bad", [0, -1, True, "3", 2.5, None])
 def test_a_custom_deal_needs_a_whole_number_of_at_least_one_card(bad):
+    """Seed 000: the smallest deal is "una sola carta ad ogni giocatore"."""
     rules = OhHellRules(schedule="custom", custom_schedule=(1, bad))
     with pytest.raises(RuleError) as excinfo:
         schedule(rules, 4)
@@ -289,6 +294,7 @@ def test_a_custom_deal_needs_a_whole_number_of_at_least_one_card(bad):
 
 
 def test_an_empty_custom_schedule_is_refused():
+    """RULES.md, beyond the seeds: a custom list of hand sizes -- at least one."""
     with pytest.raises(RuleError) as excinfo:
         OhHellRules(schedule="custom")
     assert str(excinfo.value) == "A custom schedule needs at least one deal."
@@ -345,6 +351,7 @@ def test_keep_card_to_turn_caps_the_hand_at_51_divided_by_the_players(players, d
 
 def test_keep_card_to_turn_gives_four_players_12_deals_that_all_have_a_trump():
     # 51 // 4 = 12; the 12-card deal uses 48 cards, so there is always a card to turn up
+    """Seed 001's turn-up with RULES.md's "51 ÷ players so a card is always left to turn up"."""
     rules = OhHellRules(keep_card_to_turn=True)
     assert schedule(rules, 4) == (1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12)
     assert not any(deal.no_trump for deal in plan(rules, 4, 0))
@@ -352,6 +359,7 @@ def test_keep_card_to_turn_gives_four_players_12_deals_that_all_have_a_trump():
 
 @pytest.mark.parametrize("cap", [0, -1, "10", 2.5])
 def test_a_cap_must_be_a_whole_number_of_at_least_one(cap):
+    """Seed 001's cap of 15 (and RULES.md's 10) is a number of cards."""
     with pytest.raises(RuleError) as excinfo:
         OhHellRules(cap=cap)
     assert str(excinfo.value) == "The cap on cards must be a whole number of at least 1."
@@ -372,6 +380,7 @@ def test_the_wizard_style_game_has_60_divided_by_the_players_deals(players, deal
 
 @pytest.mark.parametrize("deck_size", [36, 51, 54, 0])
 def test_a_deck_other_than_52_or_60_cards_is_refused(deck_size):
+    """Seeds 000, 001, 002: 52 cards; RULES.md: 60 for Wizard-style."""
     with pytest.raises(RuleError) as excinfo:
         OhHellRules(deck_size=deck_size)
     assert str(excinfo.value) == "The deck has 52 cards (60 for Wizard-style)."
@@ -408,6 +417,7 @@ def test_enum_options_accept_their_string_values(option, text, member):
     ],
 )
 def test_an_unknown_option_value_is_refused(option, value, message):
+    """The package docstring: "Enum options accept their string values" -- only those."""
     with pytest.raises(RuleError) as excinfo:
         OhHellRules(**{option: value})
     assert str(excinfo.value) == message

@@ -80,6 +80,7 @@ def test_a_made_zero_scores_10_5_or_5_plus_the_cards_as_the_table_chooses(zero, 
 @pytest.mark.parametrize("zero", list(ZeroBid))
 def test_the_zero_option_leaves_other_bids_alone(zero):
     # bid 2 made is still 10 + 2 = 12, and a missed zero still scores nothing
+    """Seed 001: the zero-bid variants change only "the scoring of 'Zero' bids"."""
     assert deal_score(OhHellRules(zero=zero), 2, 2, 5) == 12
     assert deal_score(OhHellRules(zero=zero), 0, 1, 5) == 0
 
@@ -133,6 +134,7 @@ def test_slams_score_50_or_25_plus_the_tricks_only_from_5_cards(bid, tricks, car
 @pytest.mark.parametrize(("bid", "cards"), [(5, 5), (4, 5), (13, 13)])
 def test_without_the_slam_option_a_slam_is_an_ordinary_made_bid(bid, cards):
     # 10 + bid
+    """Seed 001: "10 points plus the amount of the bid"; slams are seed 000's table option."""
     assert deal_score(DEFAULT, bid, bid, cards) == 10 + bid
 
 
@@ -205,6 +207,7 @@ def test_the_other_missed_bid_formulas(missed, bid, tricks, points):
 
 @pytest.mark.parametrize("missed", list(MissedBid))
 def test_the_missed_bid_formula_leaves_a_made_bid_alone(missed):
+    """Seed 001: a made bid scores "10 points plus the amount of the bid"."""
     assert deal_score(OhHellRules(missed=missed), 2, 2, 5) == 12  # 10 + 2
 
 
@@ -271,6 +274,7 @@ def test_a_revoke_costs_10_nobody_scores_and_the_same_deal_is_played_again():
 
 
 def test_the_deal_after_a_revoke_is_the_same_deal_again():
+    """Seed 000: "la smazzata viene ripetuta (con lo stesso mazziere ...)"."""
     records = [
         DealRecord(bids=(0, 1, 0, 0), tricks=(0, 1, 0, 0)),
         DealRecord((1, 0, 0, 1), revoke=0),
@@ -283,6 +287,7 @@ def test_the_deal_after_a_revoke_is_the_same_deal_again():
 
 def test_a_revoke_in_the_last_deal_means_the_game_is_not_over():
     # custom single-deal game: the only deal is revoked, so it must be played again
+    """Seed 000: a revoked deal is played again, even the last one."""
     rules = ITALIAN.with_options(schedule="custom", custom_schedule=(2,))
     result = score_game(rules, 3, 0, [DealRecord(bids=(1, 1, 1), revoke=1)])
     assert not result.finished
@@ -292,6 +297,7 @@ def test_a_revoke_in_the_last_deal_means_the_game_is_not_over():
 
 @pytest.mark.parametrize(("penalty", "total"), [(10, -10), (20, -20), (0, 0)])
 def test_the_revoke_penalty_is_a_table_option(penalty, total):
+    """Seed 000: "penalizzato di 10 punti" -- the default; tables may set their own."""
     rules = ITALIAN.with_options(revoke_penalty=penalty)
     result = score_game(rules, 3, 0, [DealRecord(bids=(0, 0, 0), revoke=2)])
     assert result.totals == (0, 0, total)
@@ -299,18 +305,21 @@ def test_the_revoke_penalty_is_a_table_option(penalty, total):
 
 @pytest.mark.parametrize("penalty", [-10, "10", 2.5])
 def test_the_revoke_penalty_must_be_a_whole_number_of_points(penalty):
+    """Seed 000: the revoke costs points (10)."""
     with pytest.raises(RuleError) as excinfo:
         OhHellRules(revoke_penalty=penalty)
     assert str(excinfo.value) == "The revoke penalty must be a whole number of points."
 
 
 def test_a_revoke_by_a_seat_not_at_the_table_is_refused():
+    """Seed 000: the player who revoked is one of the players."""
     with pytest.raises(RuleError) as excinfo:
         score_game(ITALIAN, 3, 0, [DealRecord(bids=(0, 0, 0), revoke=3)])
     assert str(excinfo.value) == "Deal 1: No such player at this table."
 
 
 def test_a_deal_without_a_revoke_needs_everyones_tricks():
+    """Seed 001: "the scorekeeper [must] record the bids and enter the results"."""
     with pytest.raises(RuleError) as excinfo:
         score_game(ITALIAN, 3, 0, [DealRecord(bids=(0, 0, 0))])
     assert str(excinfo.value) == "Deal 1: Enter everyone's tricks to score the deal."
@@ -338,6 +347,8 @@ def test_a_manual_adjustment_adds_plus_or_minus_points_with_a_note():
 
 
 def test_an_adjustment_also_counts_in_a_revoked_deal():
+    """RULES.md, beyond the seeds: an adjustment is "for one player in one deal"; seed
+    000's revoke."""
     record = DealRecord(bids=(0, 0, 0), revoke=1, adjustments=(Adjustment(0, 4, "bonus"),))
     result = score_game(ITALIAN, 3, 0, [record])
     assert result.totals == (4, -10, 0)  # +4 for seat 0, -10 revoke for seat 1
@@ -352,6 +363,7 @@ def test_an_adjustment_also_counts_in_a_revoked_deal():
     ],
 )
 def test_an_adjustment_needs_a_seat_and_whole_points(adjustment, message):
+    """RULES.md, beyond the seeds: "plus or minus any points for one player"."""
     record = DealRecord(bids=(0, 1, 0, 0), tricks=(0, 1, 0, 0), adjustments=(adjustment,))
     with pytest.raises(RuleError) as excinfo:
         score_game(PRESETS["classic"], 4, 0, [record])
@@ -391,6 +403,7 @@ def test_the_tricks_add_up_to_the_cards_each_player_held(tricks, cards):
     ],
 )
 def test_tricks_that_do_not_add_up_or_are_out_of_range_are_refused(tricks, cards, message):
+    """RULES.md: "the tricks taken add up to the cards each player held"."""
     with pytest.raises(RuleError) as excinfo:
         check_tricks(tricks, cards, 4)
     assert str(excinfo.value) == message
@@ -408,6 +421,7 @@ def test_tricks_that_do_not_add_up_or_are_out_of_range_are_refused(tricks, cards
     ],
 )
 def test_the_last_trick_count_is_what_remains(tricks, cards, completed):
+    # RULES.md: the tricks taken add up to the cards each player held.
     """The tricks add up to the cards, so the last count entered follows from the others."""
     assert complete_tricks(tricks, cards) == completed
 
@@ -428,6 +442,7 @@ def test_the_tricks_taken_so_far_are_tallied_as_they_fall(winners, cards, player
 
 
 def test_more_tricks_than_cards_cannot_be_tallied():
+    """RULES.md: a deal has as many tricks as cards in each hand."""
     with pytest.raises(RuleError) as excinfo:
         tally_tricks([0, 1, 2, 3, 0, 1], 5, 4)
     assert str(excinfo.value) == "Only 5 tricks are played in this deal."
@@ -435,6 +450,7 @@ def test_more_tricks_than_cards_cannot_be_tallied():
 
 @pytest.mark.parametrize("seat", [4, -1, "0", None])
 def test_a_trick_won_by_a_seat_not_at_the_table_is_refused(seat):
+    """Seed 001: each trick is won by one of the players."""
     with pytest.raises(RuleError) as excinfo:
         tally_tricks([0, seat], 5, 4)
     assert str(excinfo.value) == "No such player at this table."

@@ -66,6 +66,7 @@ def test_every_name_the_package_docstring_documents_is_importable(module, name, 
 
 
 def test_the_package_exports_rule_error_and_its_translation_marker():
+    """The package docstring: "Every refusal is a `RuleError`"."""
     assert sorted(games.rules.__all__) == ["RuleError", "gettext_noop"]
 
 
@@ -115,6 +116,7 @@ def test_oh_hell_rules_has_every_documented_option():
 
 
 def test_the_documented_presets_exist():
+    """The package docstring: ``PRESETS`` maps the six named presets."""
     assert sorted(oh_hell.PRESETS) == sorted(
         ["classic", "italian", "oh_well", "down_and_up_hook", "nomination_whist", "wizard_style"]
     )
@@ -152,10 +154,13 @@ def test_the_documented_presets_exist():
     ids=lambda value: getattr(value, "__name__", "params"),
 )
 def test_the_documented_calls_take_the_documented_arguments(function, parameters):
+    """The package docstring's call signatures."""
     assert parameter_names(function)[: len(parameters)] == parameters
 
 
 def test_the_documented_defaults_hold():
+    """The package docstring: ``DealRecord(bids, tricks, trump=None, revoke=None,
+    adjustments=(...))``."""
     assert inspect.signature(oh_hell.max_cards).parameters["deck_size"].default == 52
     record = oh_hell.DealRecord(bids=(0, 1, 0))
     assert (record.tricks, record.trump, record.revoke, record.adjustments) == (
@@ -196,6 +201,7 @@ def test_a_game_result_has_the_documented_parts():
 
 
 def test_the_kozel_names_have_the_documented_shape():
+    """The package docstring's Kozel section (seed 004)."""
     kozel = importlib.import_module("games.rules.kozel")
     rules = kozel.KozelRules()
     assert (rules.match_limit, rules.two_point_from) == (12, 31)
@@ -212,6 +218,7 @@ def test_the_kozel_names_have_the_documented_shape():
 
 
 def test_rule_error_is_one_exception_for_the_whole_package():
+    """The package docstring: "Every refusal is a `RuleError`"."""
     assert RuleError is errors_module.RuleError is oh_hell.RuleError
     assert issubclass(RuleError, ValueError)
     assert gettext_noop("Deal %(number)s.") == "Deal %(number)s."
@@ -299,6 +306,7 @@ SENTENCE = re.compile(r"[A-Z0-9][^\n%{}]*[a-z0-9')]\.")
 
 @pytest.mark.parametrize("refuse", list(OH_HELL_REFUSALS.values()), ids=list(OH_HELL_REFUSALS))
 def test_every_oh_hell_refusal_is_a_plain_english_sentence_ending_with_a_period(refuse):
+    """The package docstring: the message "is a short English sentence a player can read"."""
     error = raised(refuse)
     assert SENTENCE.fullmatch(str(error)), str(error)
     assert str(error) == error.message
@@ -331,6 +339,7 @@ def test_a_rule_errors_message_is_its_template_filled_with_its_params(refuse):
     ],
 )
 def test_a_rule_error_fills_its_template(template, params, message):
+    """RuleError: "`str(error)` is the English sentence" -- the template filled with the params."""
     error = RuleError(template, **params)
     assert str(error) == message == template % params
     assert error.template == template
