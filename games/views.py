@@ -445,15 +445,17 @@ def _act(
     if not form.is_valid():
         first = next(iter(form.errors.values()))[0]
         return render_game(request, game, error=first, error_for=error_for, status=422)
+    error, status = None, 200
     try:
         action(game, form.cleaned_data)
     except RuleError as refusal:
-        return render_game(request, game, error=message(refusal), error_for=error_for, status=422)
+        error, status = message(refusal), 422
     except Conflict as conflict:
-        return render_game(request, game, error=message(conflict), error_for=error_for, status=409)
-    if request.htmx:
-        return render_game(request, game)
-    return redirect("game", public_id)
+        error, status = message(conflict), 409
+    if status == 200 and not request.htmx:
+        return redirect("game", public_id)
+    game.refresh_from_db()  # the service worked on its own locked copy
+    return render_game(request, game, error=error, error_for=error_for, status=status)
 
 
 @require_POST
