@@ -90,6 +90,34 @@ class Game(models.Model):
         return self.finished_at is not None
 
 
+class ShareLink(models.Model):
+    """A secret link to one session: view only, or co-scorekeeper (enter and correct).
+
+    A new link of the same role revokes the old one; revoked links open nothing.
+    """
+
+    class Role(models.TextChoices):
+        VIEW = "view", "view only"
+        EDIT = "edit", "co-scorekeeper"
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="share_links")
+    role = models.CharField(max_length=4, choices=Role.choices)
+    key = models.CharField(max_length=43, unique=True, default=new_key)
+    created_at = models.DateTimeField(auto_now_add=True)
+    revoked_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(
+                "game",
+                "role",
+                condition=Q(revoked_at__isnull=True),
+                name="share_link_one_active_per_role",
+            ),
+            models.CheckConstraint(condition=Q(role__in=["view", "edit"]), name="share_link_role"),
+        ]
+
+
 class Seat(models.Model):
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="seats")
     position = models.PositiveSmallIntegerField()

@@ -23,7 +23,19 @@ from django.db.models import Prefetch
 from django.db.models.functions import Lower
 from django.utils import timezone
 
-from games.models import Adjustment, Change, Deal, Game, Hand, KozelDeal, Notebook, Player, Seat
+from games.models import (
+    Adjustment,
+    Change,
+    Deal,
+    Game,
+    Hand,
+    KozelDeal,
+    Notebook,
+    Player,
+    Seat,
+    ShareLink,
+    new_key,
+)
 from games.rules import RuleError, gettext_noop, kozel, oh_hell
 
 
@@ -353,6 +365,33 @@ def clean_name(name: str) -> str:
     if len(name) > 40:
         raise RuleError(gettext_noop("A name can have at most 40 characters."))
     return name
+
+
+def renew_notebook_link(*, notebook: Notebook) -> Notebook:
+    """A new secret link for the notebook; the old one stops working at once."""
+    with transaction.atomic():
+        notebook.key = new_key()
+        notebook.save(update_fields=["key"])
+    return notebook
+
+
+def new_share_link(*, game: Game, role: str) -> ShareLink:
+    """A new view-only or co-scorekeeper link; the previous one of that role is revoked."""
+    if role not in ShareLink.Role.values:
+        raise RuleError(gettext_noop("A link is view only or co-scorekeeper."))
+    with transaction.atomic():
+        _locked(game)
+        ShareLink.objects.filter(game=game, role=role, revoked_at__isnull=True).update(
+            revoked_at=timezone.now()
+        )
+        return ShareLink.objects.create(game=game, role=role)
+
+
+def revoke_share_link(*, game: Game, role: str) -> None:
+    with transaction.atomic():
+        ShareLink.objects.filter(game=game, role=role, revoked_at__isnull=True).update(
+            revoked_at=timezone.now()
+        )
 
 
 # -- starting a session ------------------------------------------------------------

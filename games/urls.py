@@ -22,4 +22,8 @@ urlpatterns = [
     path("s/<str:public_id>/sheet/", views.sheet, name="sheet"),
     path("s/<str:public_id>/deals/<int:number>/", views.correct, name="correct"),
     path("s/<str:public_id>/history/", views.history, name="history"),
+    path("s/<str:public_id>/share/", views.share, name="share"),
+    path("s/<str:public_id>/live/", views.live, name="live"),
+    path("j/<str:key>/", views.join, name="join"),
+    path("notebook/renew/", views.renew_notebook_link, name="renew_notebook_link"),
 ]

@@ -11,20 +11,26 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from django.conf import settings
+from django.core.exceptions import PermissionDenied
+from django.db.models import Q
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils.crypto import constant_time_compare
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
 from django.views.decorators.http import require_POST, require_safe
 from django_htmx.http import HttpResponseClientRedirect
 
 from games import forms, services
-from games.models import Game, Notebook, Player
+from games.models import Game, Notebook, Player, ShareLink
+from games.qr import qr_svg
 from games.rules import RuleError, kozel, oh_hell
 from games.services import Conflict
 
 NOTEBOOK_COOKIE = "notebook"
+LINKS_COOKIE = "links"
+MAX_LINKS = 20
 COOKIE_AGE = 5 * 365 * 24 * 3600
 
 SUIT_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣", "NT": "NT"}
@@ -58,14 +64,41 @@ def remember(response: HttpResponse, notebook: Notebook) -> HttpResponse:
     return response
 
 
-def get_game(request: HttpRequest, public_id: str) -> Game:
-    """The visitor's session, or 404 (another notebook's session does not exist for them)."""
-    notebook = current_notebook(request)
-    if notebook is None:
-        raise Http404
-    game = Game.objects.filter(public_id=public_id, notebook=notebook).first()
+def link_keys(request: HttpRequest) -> list[str]:
+    """Share-link keys this browser has opened (view-only or co-scorekeeper)."""
+    raw = request.COOKIES.get(LINKS_COOKIE, "")
+    return [key for key in raw.split(".") if 0 < len(key) <= 64][:MAX_LINKS]
+
+
+def get_game(request: HttpRequest, public_id: str, *, write: bool = False) -> Game:
+    """The session, if this visitor may see it; 404 otherwise.
+
+    The notebook's owner (its cookie) and a co-scorekeeper link may change it; a
+    view-only link may only look (a write answers 403). The game gets
+    ``can_edit`` and ``is_owner`` for the templates.
+    """
+    game = Game.objects.select_related("notebook").filter(public_id=public_id).first()
     if game is None:
         raise Http404
+    cookie = request.COOKIES.get(NOTEBOOK_COOKIE, "")
+    game.is_owner = bool(cookie) and constant_time_compare(cookie, game.notebook.key)
+    game.can_edit = game.is_owner
+    if not game.is_owner:
+        keys = link_keys(request)
+        roles = (
+            set(
+                ShareLink.objects.filter(
+                    game=game, key__in=keys, revoked_at__isnull=True
+                ).values_list("role", flat=True)
+            )
+            if keys
+            else set()
+        )
+        if not roles:
+            raise Http404
+        game.can_edit = ShareLink.Role.EDIT in roles
+    if write and not game.can_edit:
+        raise PermissionDenied(_("This link can only view the session, not change it."))
     return game
 
 
@@ -106,13 +139,29 @@ def notebook(request: HttpRequest) -> HttpResponse:
     notebook = current_notebook(request)
     if notebook is None:
         raise Http404
-    players = list(notebook.players.all())
+    return render(request, "games/notebook.html", notebook_context(request, notebook, {}))
+
+
+def notebook_context(request: HttpRequest, notebook: Notebook, errors: dict) -> dict:
     link = request.build_absolute_uri(reverse("open_notebook", args=[notebook.key]))
-    return render(
-        request,
-        "games/notebook.html",
-        {"notebook": notebook, "players": players, "link": link, "errors": {}},
-    )
+    return {
+        "notebook": notebook,
+        "players": list(notebook.players.all()),
+        "link": link,
+        "qr": qr_svg(link, _("QR code of the notebook's link")),
+        "errors": errors,
+    }
+
+
+@require_POST
+def renew_notebook_link(request: HttpRequest) -> HttpResponse:
+    """A new secret link for the notebook: the old one, and every phone that used it, is
+    shut out; this phone keeps the notebook."""
+    notebook = current_notebook(request)
+    if notebook is None:
+        raise Http404
+    services.renew_notebook_link(notebook=notebook)
+    return remember(redirect("notebook"), notebook)
 
 
 @require_POST
@@ -124,14 +173,7 @@ def rename_player(request: HttpRequest, public_id: str) -> HttpResponse:
     try:
         services.rename_player(player=player, name=request.POST.get("name", ""))
     except RuleError as error:
-        players = list(notebook.players.all())
-        link = request.build_absolute_uri(reverse("open_notebook", args=[notebook.key]))
-        context = {
-            "notebook": notebook,
-            "players": players,
-            "link": link,
-            "errors": {player.public_id: message(error)},
-        }
+        context = notebook_context(request, notebook, {player.public_id: message(error)})
         return render(request, "games/notebook.html", context, status=422)
     return redirect("notebook")
 
@@ -268,23 +310,24 @@ def render_game(
     error: str | None = None,
     error_for: str = "",
     status: int = 200,
+    partial: bool = False,
 ) -> HttpResponse:
     table = services.load(game)
     if game.kind == Game.Kind.KOZEL:
         context = kozel_context(table)
         template = "games/kozel.html"
-        partial = "kozel"
+        element = "kozel"
     else:
         posted = request.POST if status >= 400 and error_for == "tricks" else None
         context = oh_hell_context(table, request.GET.get("seat"), posted)
         template = "games/oh_hell.html"
-        partial = "table"
+        element = "table"
     # A refused form comes back with what was typed, so nothing has to be entered twice.
     context.update(
         game=game, error=error, error_for=error_for, posted=request.POST if status >= 400 else {}
     )
-    if request.htmx and request.method == "POST":
-        template = f"{template}#{partial}"
+    if partial or (request.htmx and request.method == "POST"):
+        template = f"{template}#{element}"
     return render(request, template, context, status=status)
 
 
@@ -440,7 +483,7 @@ def _act(
     error_for: str,
 ) -> HttpResponse:
     """Run one action on a session, then answer as the request needs."""
-    game = get_game(request, public_id)
+    game = get_game(request, public_id, write=True)
     form = form_class(request.POST)
     if not form.is_valid():
         first = next(iter(form.errors.values()))[0]
@@ -512,11 +555,9 @@ def undo_trick(request: HttpRequest, public_id: str) -> HttpResponse:
 
 @require_POST
 def tricks(request: HttpRequest, public_id: str) -> HttpResponse:
-    game = get_game(request, public_id)
-    players = game.seats.count()
 
     def record(game: Game, data: dict) -> None:
-        values = forms.seat_values(request.POST, "tricks", players)
+        values = forms.seat_values(request.POST, "tricks", game.seats.count())
         services.record_tricks(game=game, deal_number=data["deal"], tricks=values)
 
     return _act(request, public_id, forms.DealForm, record, "tricks")
@@ -583,10 +624,102 @@ def undo(request: HttpRequest, public_id: str) -> HttpResponse:
 
 @require_POST
 def play_again(request: HttpRequest, public_id: str) -> HttpResponse:
-    game = get_game(request, public_id)
+    game = get_game(request, public_id, write=True)
+    if not game.is_owner:  # the new session goes into the owner's notebook
+        raise PermissionDenied(_("Only the notebook's owner can start a session."))
     new = services.play_again(game=game)
     url = reverse("game", args=[new.public_id])
     return HttpResponseClientRedirect(url) if request.htmx else redirect(url)
+
+
+# -- sharing and following live ----------------------------------------------------
+
+
+def share(request: HttpRequest, public_id: str) -> HttpResponse:
+    """Links and QR codes for view-only visitors and co-scorekeepers (owner only)."""
+    game = get_game(request, public_id, write=True)
+    if not game.is_owner:
+        raise PermissionDenied(_("Only the notebook's owner can share this session."))
+    if request.method == "POST":
+        role = request.POST.get("role", "")
+        if request.POST.get("action") == "revoke":
+            services.revoke_share_link(game=game, role=role)
+        else:
+            try:
+                services.new_share_link(game=game, role=role)
+            except RuleError as refusal:
+                return HttpResponse(message(refusal), status=422)
+        return redirect("share", public_id)
+    if request.method not in ("GET", "HEAD"):
+        return HttpResponse(status=405, headers={"Allow": "GET, HEAD, POST"})
+    links = {link.role: link for link in game.share_links.filter(revoked_at__isnull=True)}
+    cards = []
+    for role, title, text in (
+        (
+            ShareLink.Role.VIEW,
+            _("View only"),
+            _("The live score sheet and the current deal, without any controls."),
+        ),
+        (
+            ShareLink.Role.EDIT,
+            _("Co-scorekeeper"),
+            _("Can enter bids, tricks and points, and correct deals."),
+        ),
+    ):
+        link = links.get(role)
+        url = request.build_absolute_uri(reverse("join", args=[link.key])) if link else ""
+        cards.append(
+            {
+                "role": role,
+                "title": title,
+                "text": text,
+                "url": url,
+                "qr": qr_svg(url, _("QR code: %(title)s") % {"title": title}) if url else "",
+            }
+        )
+    return render(request, "games/share.html", {"game": game, "cards": cards})
+
+
+@require_safe
+def join(request: HttpRequest, key: str) -> HttpResponse:
+    """A share link: this browser may now open the session (as the link allows)."""
+    link = ShareLink.objects.filter(key=key, revoked_at__isnull=True).select_related("game").first()
+    if link is None:
+        raise Http404
+    keys = [k for k in link_keys(request) if k != key]
+    response = redirect("game", link.game.public_id)
+    response.set_cookie(
+        LINKS_COOKIE,
+        ".".join([key, *keys][:MAX_LINKS]),
+        max_age=COOKIE_AGE,
+        httponly=True,
+        samesite="Lax",
+        secure=settings.SESSION_COOKIE_SECURE,
+    )
+    return response
+
+
+@require_safe
+def live(request: HttpRequest, public_id: str) -> HttpResponse:
+    """Polled every few seconds by every open page of a session.
+
+    Up to date (``v`` is the current version): 204, one small query and no
+    rendering. Otherwise the page's swappable element as it is now.
+    """
+    cookie = request.COOKIES.get(NOTEBOOK_COOKIE, "")
+    keys = link_keys(request)
+    access = Q(notebook__key=cookie) if cookie else Q(pk__in=[])
+    if keys:
+        access |= Q(share_links__key__in=keys, share_links__revoked_at__isnull=True)
+    current = (
+        Game.objects.filter(access, public_id=public_id).values_list("version", flat=True).first()
+    )
+    if current is None:
+        raise Http404
+    if request.GET.get("v", "") == str(current):
+        return HttpResponse(status=204)
+    game = get_game(request, public_id)
+    return render_game(request, game, partial=True)
 
 
 # -- the score sheet, corrections, history ---------------------------------------------
@@ -642,7 +775,7 @@ def sheet(request: HttpRequest, public_id: str) -> HttpResponse:
 
 def correct(request: HttpRequest, public_id: str, number: int) -> HttpResponse:
     """Open a played deal and change it; every later total follows."""
-    game = get_game(request, public_id)
+    game = get_game(request, public_id, write=True)
     table = services.load(game)
     kozel_game = game.kind == Game.Kind.KOZEL
     deals = table.deals if kozel_game else table.done_deals
