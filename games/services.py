@@ -42,10 +42,10 @@ from games.rules import RuleError, gettext_noop, kozel, oh_hell
 class Conflict(Exception):
     """The action was meant for a state that has changed since (stale page, double tap)."""
 
-    def __init__(self, message: str) -> None:
-        self.template = message
-        self.params: dict = {}
-        super().__init__(message)
+    def __init__(self, template: str, **params: object) -> None:
+        self.template = template
+        self.params = params
+        super().__init__(template % params if params else template)
 
 
 # -- rules from stored options -----------------------------------------------------
@@ -548,7 +548,8 @@ def record_trick(*, game: Game, deal_number: int, trick_number: int, seat: int) 
             if winners[trick_number - 1] == seat:
                 return  # a double tap: this trick is already recorded
             raise Conflict(
-                gettext_noop("Trick %(number)s was already recorded. Here is the count now.")
+                gettext_noop("Trick %(number)s was already recorded. Here is the count now."),
+                number=trick_number,
             )
         if trick_number != len(winners) + 1:
             raise Conflict(gettext_noop("This page was out of date. Here is the count now."))
@@ -595,7 +596,8 @@ def record_tricks(*, game: Game, deal_number: int, tricks: Sequence[int | None])
         existing = table.deals[deal_number - 1] if 0 < deal_number <= len(table.deals) else None
         if existing is not None and existing.done:
             stored = [h.tricks for h in existing.hands.all()]
-            if stored == list(tricks):
+            cards = table.result.deals[deal_number - 1].plan.cards
+            if stored == oh_hell.complete_tricks(list(tricks), cards):
                 return  # the same tricks again: a double tap
             raise Conflict(
                 gettext_noop(
@@ -663,6 +665,9 @@ def add_adjustment(*, game: Game, deal_number: int, seat: int, points: int, note
         table = load_oh_hell(game)
         if not 0 < deal_number <= len(table.deals):
             raise RuleError(gettext_noop("There is no deal %(number)s."), number=deal_number)
+        if not table.deals[deal_number - 1].done:
+            # Totals count scored deals; an adjustment waits for its deal to be scored.
+            raise RuleError(gettext_noop("Adjust a deal once it is scored."))
         seat = _check_seat(table, seat)
         if not isinstance(points, int) or points == 0:
             raise RuleError(gettext_noop("Enter the points to add or take away (not 0)."))
@@ -779,7 +784,8 @@ def record_kozel_deal(
                 gettext_noop(
                     "Deal %(number)s was already entered. Open it from the score sheet to"
                     " correct it."
-                )
+                ),
+                number=deal_number,
             )
         _refuse_if_finished(game)
         if deal_number != len(table.deals) + 1:

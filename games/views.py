@@ -135,6 +135,7 @@ def open_notebook(request: HttpRequest, key: str) -> HttpResponse:
     return remember(redirect("home"), notebook)
 
 
+@require_safe
 def notebook(request: HttpRequest) -> HttpResponse:
     notebook = current_notebook(request)
     if notebook is None:
@@ -218,7 +219,7 @@ def new_session(request: HttpRequest) -> HttpResponse:
                 other = index - 1 if verb == "up" else index + 1
                 if 0 <= other < len(state.names):
                     state.names[index], state.names[other] = state.names[other], state.names[index]
-    elif action == "start":
+    elif action == "start" and request.method == "POST":
         first_dealer = None
         if state.first_dealer.isdigit():
             first_dealer = int(state.first_dealer)
@@ -872,37 +873,59 @@ def correct(request: HttpRequest, public_id: str, number: int) -> HttpResponse:
 
 
 HISTORY_TEXT = {
-    "start": "Session started with %(names)s.",
-    "trump": "Deal %(deal)s: trump set to %(trump)s.",
-    "bid": "Deal %(deal)s: %(player)s bid %(bid)s.",
-    "bid_changed": "Deal %(deal)s: %(player)s changed the bid to %(bid)s.",
-    "bid_out_of_turn": "Deal %(deal)s: %(player)s bid %(bid)s out of turn.",
-    "trick": "Deal %(deal)s: trick %(trick)s to %(player)s.",
-    "trick_undone": "Deal %(deal)s: trick %(trick)s taken back.",
-    "tricks": "Deal %(deal)s scored.",
-    "revoke": "Deal %(deal)s: %(player)s revoked (-%(points)s); the deal is played again.",
-    "adjustment": "Deal %(deal)s: %(player)s %(points)+d points (%(note)s).",
-    "adjustment_removed": "Deal %(deal)s: adjustment for %(player)s removed.",
-    "corrected": "Deal %(deal)s corrected.",
-    "kozel_deal": "Deal %(deal)s: card points %(points)s.",
-    "undo": "Undo.",
+    "start": gettext_noop("Session started with %(names)s."),
+    "trump": gettext_noop("Deal %(deal)s: trump set to %(trump)s."),
+    "bid": gettext_noop("Deal %(deal)s: %(player)s bid %(bid)s."),
+    "bid_changed": gettext_noop("Deal %(deal)s: %(player)s changed the bid to %(bid)s."),
+    "bid_out_of_turn": gettext_noop("Deal %(deal)s: %(player)s bid %(bid)s out of turn."),
+    "trick": gettext_noop("Deal %(deal)s: trick %(trick)s to %(player)s."),
+    "trick_undone": gettext_noop("Deal %(deal)s: trick %(trick)s taken back."),
+    "tricks": gettext_noop("Deal %(deal)s scored."),
+    "revoke": gettext_noop(
+        "Deal %(deal)s: %(player)s revoked (-%(points)s); the deal is played again."
+    ),
+    "adjustment": gettext_noop("Deal %(deal)s: %(player)s %(points)s points (%(note)s)."),
+    "adjustment_without_note": gettext_noop("Deal %(deal)s: %(player)s %(points)s points."),
+    "adjustment_removed": gettext_noop("Deal %(deal)s: adjustment for %(player)s removed."),
+    "corrected": gettext_noop("Deal %(deal)s corrected."),
+    "kozel_deal": gettext_noop("Deal %(deal)s: card points %(points)s."),
+    "undo": gettext_noop("Undone: %(what)s"),
 }
+
+
+def describe(action: str, params: dict) -> str:
+    """One line of a session's history, in the visitor's language."""
+    params = dict(params)
+    if action == "undo":
+        undone = params.pop("action", "")
+        params = {"what": describe(undone, params) if undone in HISTORY_TEXT else ""}
+    if action == "adjustment" and not params.get("note"):
+        action = "adjustment_without_note"
+    if "names" in params:
+        params["names"] = ", ".join(params["names"])
+    if isinstance(params.get("points"), list):
+        params["points"] = "–".join(str(p) for p in params["points"])
+    elif isinstance(params.get("points"), int) and action.startswith("adjustment"):
+        params["points"] = f"{params['points']:+d}"
+    if "trump" in params:
+        trump = params["trump"]
+        params["trump"] = _(SUIT_NAMES[trump]) if trump in SUIT_NAMES else _("no trump")
+    template = HISTORY_TEXT.get(action, action)
+    try:
+        return _(template) % params
+    except (KeyError, TypeError, ValueError):
+        return _(template)
 
 
 @require_safe
 def history(request: HttpRequest, public_id: str) -> HttpResponse:
     game = get_game(request, public_id)
-    lines = []
-    for change in game.changes.all():
-        params = dict(change.params)
-        if "names" in params:
-            params["names"] = ", ".join(params["names"])
-        if "points" in params and isinstance(params["points"], list):
-            params["points"] = "–".join(str(p) for p in params["points"])
-        template = HISTORY_TEXT.get(change.action, change.action)
-        try:
-            text = _(template) % params
-        except (KeyError, TypeError, ValueError):
-            text = _(template)
-        lines.append({"when": change.created_at, "text": text, "undone": change.undone})
+    lines = [
+        {
+            "when": change.created_at,
+            "text": describe(change.action, change.params),
+            "undone": change.undone,
+        }
+        for change in game.changes.all()
+    ]
     return render(request, "games/history.html", {"game": game, "lines": lines})

@@ -464,7 +464,7 @@ def check_bids(bids: Sequence[object], cards: int, hook: bool, players: int) -> 
     checked = tuple(check_bid(bid, cards) for bid in bids)
     if hook and sum(checked) == cards:
         raise RuleError(
-            gettext_noop("The hook: the bids may not add up to the %(cards)s tricks."),
+            gettext_noop("The hook: the bids may not add up to the number of tricks (%(cards)s)."),
             cards=cards,
         )
     return checked
@@ -545,7 +545,8 @@ class Bidding:
         if forbidden is not None and value == forbidden:
             raise RuleError(
                 gettext_noop(
-                    "The hook: %(bid)s would make the bids add up to the %(cards)s tricks."
+                    "The hook: %(bid)s would make the bids add up to the number of tricks"
+                    " (%(cards)s)."
                 ),
                 bid=value,
                 cards=self.cards,

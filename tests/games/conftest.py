@@ -40,9 +40,7 @@ def start_oh_hell(
     )
 
 
-def start_kozel(
-    notebook: Notebook, *, preset: str = "classic", first_dealer: int = ANNA
-) -> Game:
+def start_kozel(notebook: Notebook, *, preset: str = "classic", first_dealer: int = ANNA) -> Game:
     return services.start_game(
         notebook=notebook,
         kind="kozel",

@@ -64,8 +64,12 @@ def test_the_correction_form_shows_what_was_entered(client, game) -> None:
     response = client.get(correct_url(game, 1))
 
     assertContains(response, "Correct deal 1")
-    assertContains(response, 'name="bid-3" type="number" min="0" max="10" inputmode="numeric" value="2"')
-    assertContains(response, 'name="tricks-2" type="number" min="0" max="10" inputmode="numeric" value="1"')
+    assertContains(
+        response, 'name="bid-3" type="number" min="0" max="10" inputmode="numeric" value="2"'
+    )
+    assertContains(
+        response, 'name="tricks-2" type="number" min="0" max="10" inputmode="numeric" value="1"'
+    )
 
 
 def test_a_correction_that_breaks_the_hook_is_refused(client, game) -> None:
@@ -77,7 +81,9 @@ def test_a_correction_that_breaks_the_hook_is_refused(client, game) -> None:
     response = client.post(correct_url(game, 1), {"action": "save", **broken})
 
     assertContains(
-        response, "The hook: the bids may not add up to the 10 tricks.", status_code=422
+        response,
+        "The hook: the bids may not add up to the number of tricks (10).",
+        status_code=422,
     )
     assert all_rows() == before
 
@@ -115,7 +121,9 @@ def test_a_second_undo_takes_back_the_action_before(client, game) -> None:
     client.post(url(game, "bid"), {"deal": 1, "seat": CARLA, "bid": 2})
     client.post(url(game, "undo"), {"version": version_on(client.get(url(game, "game")))})
 
-    response = client.post(url(game, "undo"), {"version": version_on(client.get(url(game, "game")))})
+    response = client.post(
+        url(game, "undo"), {"version": version_on(client.get(url(game, "game")))}
+    )
 
     assert response.status_code == 302
     assert bids_now(game) == {}
@@ -165,7 +173,9 @@ def test_undo_from_a_page_out_of_date_is_a_conflict(client, game) -> None:
 
     response = client.post(url(game, "undo"), {"version": version_on(seen)})
 
-    assertContains(response, "Someone changed the session since this page was shown.", status_code=409)
+    assertContains(
+        response, "Someone changed the session since this page was shown.", status_code=409
+    )
     assert all_rows() == before
 
 
@@ -180,7 +190,9 @@ def test_undo_works_from_the_table_an_htmx_action_sent_back(client, game) -> Non
 
 
 def test_undo_with_nothing_to_undo_is_refused(client, game) -> None:
-    response = client.post(url(game, "undo"), {"version": version_on(client.get(url(game, "game")))})
+    response = client.post(
+        url(game, "undo"), {"version": version_on(client.get(url(game, "game")))}
+    )
 
     assertContains(response, "There is nothing to undo.", status_code=422)
 
@@ -214,6 +226,7 @@ def test_the_history_names_the_trump_suit(client, game) -> None:
 
 
 def test_the_history_shows_an_adjustment_with_its_note(client, game) -> None:
+    play_deal(game)
     client.post(url(game, "adjust"), {"deal": 1, "seat": CARLA, "points": -5, "note": "phone"})
     client.post(url(game, "adjust"), {"deal": 1, "seat": DAN, "points": 3, "note": ""})
 

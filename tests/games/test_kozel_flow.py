@@ -60,9 +60,7 @@ def test_a_team_with_no_points_takes_6_without_a_trick(
 def test_no_points_without_the_trick_answer_are_refused(client, match) -> None:
     response = client.post(url(match, "kozel_deal"), {"deal": 1, "team": 0, "points": 0})
 
-    assertContains(
-        response, "Say whether the team with 0 points took a trick.", status_code=422
-    )
+    assertContains(response, "Say whether the team with 0 points took a trick.", status_code=422)
     assertContains(response, 'aria-invalid="true"', status_code=422)
     assert entered(match) == []
 

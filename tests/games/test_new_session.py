@@ -18,7 +18,9 @@ def form(*, seats=(), action="", **fields) -> dict:
 
 
 def seats_in(response) -> list[str]:
-    return re.findall(r'<input type="hidden" name="seat" value="([^"]*)">', response.content.decode())
+    return re.findall(
+        r'<input type="hidden" name="seat" value="([^"]*)">', response.content.decode()
+    )
 
 
 def test_it_shows_the_form_and_saves_nothing(visitor, db) -> None:
@@ -27,6 +29,17 @@ def test_it_shows_the_form_and_saves_nothing(visitor, db) -> None:
     assert response.status_code == 200
     assertContains(response, "New session")
     assert all_rows() == [(name, []) for name, _rows in all_rows()]
+    assert "notebook" not in response.cookies
+
+
+def test_a_get_never_starts_a_session(visitor, db) -> None:
+    """Start is a POST: a link or a prefetch of the form's address must not create a session."""
+    empty = all_rows()
+
+    response = visitor.get(URL, form(seats=NAMES, action="start"))
+
+    assert response.status_code == 200
+    assert all_rows() == empty
     assert "notebook" not in response.cookies
 
 

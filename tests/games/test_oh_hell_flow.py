@@ -8,7 +8,7 @@ import pytest
 from django.urls import reverse
 from pytest_django.asserts import assertContains, assertNotContains
 
-from games.models import Change, Deal, Game, Hand
+from games.models import Adjustment, Change, Deal, Game, Hand
 from tests.games.conftest import (
     ANNA,
     BEN,
@@ -91,14 +91,34 @@ def test_a_bid_out_of_turn_stands_and_the_turn_goes_back(client, game) -> None:
     assertContains(page, "Ben bids:")
 
 
+def test_the_bid_out_of_turn_link_opens_that_players_keypad(client, game) -> None:
+    page = client.get(url(game, "game"))
+    assertContains(page, '<a class="link-btn" href="?seat=3">bid out of turn</a>')
+
+    response = client.get(url(game, "game"), {"seat": DAN})
+
+    assertContains(response, "Dan bids:")
+    assertContains(response, '<input type="hidden" name="seat" value="3">')
+
+
+def test_when_the_dealer_bid_out_of_turn_the_hook_binds_the_last_bid(client, game) -> None:
+    place_bids(game, {ANNA: 3})  # Anna deals, and bid first, out of turn
+    place_bids(game, {BEN: 3, CARLA: 3})
+
+    page = client.get(url(game, "game"))
+    refused = client.post(url(game, "bid"), {"deal": 1, "seat": DAN, "bid": 1})
+
+    assertContains(page, "The hook: Dan may not bid 1")
+    assertContains(refused, "The hook", status_code=422)
+    assert bids_of(game) == {ANNA: 3, BEN: 3, CARLA: 3}
+
+
 def test_a_bid_out_of_turn_cannot_change(client, game) -> None:
     client.post(url(game, "bid"), {"deal": 1, "seat": DAN, "bid": 2})
 
     response = client.post(url(game, "bid"), {"deal": 1, "seat": DAN, "bid": 3})
 
-    assertContains(
-        response, "A bid made out of turn stands and cannot change.", status_code=422
-    )
+    assertContains(response, "A bid made out of turn stands and cannot change.", status_code=422)
     assert bids_of(game) == {DAN: 2}
 
 
@@ -154,7 +174,16 @@ def test_without_the_hook_the_bids_can_come_out_even(client, notebook) -> None:
     response = client.get(url(classic, "game"))
 
     assertContains(response, "EVEN")
-    assertContains(response, "1 bid for 1 tricks")
+
+
+def test_a_one_card_deal_speaks_of_one_trick(client, notebook) -> None:
+    classic = start_oh_hell(notebook, preset="classic")  # deal 1 has 1 card
+    place_bids(classic, {BEN: 1, CARLA: 0, DAN: 0, ANNA: 0})
+
+    response = client.get(url(classic, "game"))
+
+    assertContains(response, "1 card · dealer")
+    assert "1 tricks" not in response.text
 
 
 def test_no_announcement_before_everyone_has_bid(client, game) -> None:
@@ -226,8 +255,12 @@ def test_a_deal_is_scored_from_the_tricks(client, bid) -> None:
     page = client.get(url(bid, "game"))
     assertContains(page, "Deal 1 scored")
     # Anna made 3 (13), Ben made 3 (13), Carla missed (0), Dan bid 2 took 3 (0).
-    assertContains(page, '<span class="standing-name">Anna</span> <strong class="standing-total">13')
-    assertContains(page, '<span class="standing-name">Carla</span> <strong class="standing-total">0')
+    assertContains(
+        page, '<span class="standing-name">Anna</span> <strong class="standing-total">13'
+    )
+    assertContains(
+        page, '<span class="standing-name">Carla</span> <strong class="standing-total">0'
+    )
 
 
 def test_tricks_that_do_not_add_up_are_refused(client, bid) -> None:
@@ -302,9 +335,19 @@ def test_a_revoke_costs_ten_and_the_deal_is_played_again(client, bid) -> None:
     page = client.get(url(bid, "game"))
     assertContains(page, "Deal 1 of 19 · played again")
     assertContains(page, "10 cards · dealer <strong>Anna</strong>")
-    assertContains(page, '<span class="standing-name">Carla</span> <strong class="standing-total">-10')
+    assertContains(
+        page, '<span class="standing-name">Carla</span> <strong class="standing-total">-10'
+    )
     assertContains(page, '<span class="standing-name">Ben</span> <strong class="standing-total">0')
     assertContains(page, "Ben bids:")
+
+
+def test_a_double_tap_on_a_revoke_costs_ten_once(client, bid) -> None:
+    client.post(url(bid, "revoke"), {"deal": 1, "seat": CARLA}, **HTMX)
+    client.post(url(bid, "revoke"), {"deal": 1, "seat": CARLA}, **HTMX)
+
+    assert Deal.objects.filter(game=bid).count() == 2
+    assert deal_now(bid).result.totals == (0, 0, -10, 0)
 
 
 def test_the_replayed_deal_scores_normally_and_then_the_deal_passes(client, bid) -> None:
@@ -320,13 +363,16 @@ def test_the_replayed_deal_scores_normally_and_then_the_deal_passes(client, bid)
 def test_an_adjustment_shows_in_the_totals(client, game) -> None:
     play_deal(game)  # Anna, Carla and Dan 10, Ben 0
 
+    # The deal screen adjusts the deal just scored.
     response = client.post(
-        url(game, "adjust"), {"deal": 2, "seat": CARLA, "points": -5, "note": "phone at the table"}
+        url(game, "adjust"), {"deal": 1, "seat": CARLA, "points": -5, "note": "phone at the table"}
     )
 
     assert response.status_code == 302
     page = client.get(url(game, "game"))
-    assertContains(page, '<span class="standing-name">Carla</span> <strong class="standing-total">5')
+    assertContains(
+        page, '<span class="standing-name">Carla</span> <strong class="standing-total">5'
+    )
 
 
 def test_an_adjustment_to_a_played_deal_shows_on_the_sheet(client, game) -> None:
@@ -342,9 +388,17 @@ def test_an_adjustment_to_a_played_deal_shows_on_the_sheet(client, game) -> None
 
 
 def test_a_zero_adjustment_is_refused(client, game) -> None:
+    play_deal(game)
     response = client.post(url(game, "adjust"), {"deal": 1, "seat": CARLA, "points": 0})
 
     assertContains(response, "Enter the points to add or take away (not 0).", status_code=422)
+
+
+def test_the_deal_being_played_cannot_be_adjusted_before_it_is_scored(client, game) -> None:
+    response = client.post(url(game, "adjust"), {"deal": 1, "seat": CARLA, "points": -5})
+
+    assertContains(response, "Adjust a deal once it is scored.", status_code=422)
+    assert not Adjustment.objects.exists()
 
 
 @pytest.mark.parametrize(

@@ -170,7 +170,9 @@ def test_check_bids_refuses_a_set_that_adds_up_to_the_tricks_under_the_hook(bids
     """Seed 002: "a hand will always be 'over-bid' or 'under-bid'"."""
     with pytest.raises(RuleError) as excinfo:
         check_bids(bids, cards, True, len(bids))
-    assert str(excinfo.value) == f"The hook: the bids may not add up to the {cards} tricks."
+    assert str(excinfo.value) == (
+        f"The hook: the bids may not add up to the number of tricks ({cards})."
+    )
 
 
 @pytest.mark.parametrize(
@@ -307,7 +309,9 @@ def test_the_hook_binds_the_dealers_bid():
     assert bidding.forbidden(1) is None  # only the bid that completes the bidding is bound
     with pytest.raises(RuleError) as excinfo:
         bidding.place(0, 2)
-    assert str(excinfo.value) == "The hook: 2 would make the bids add up to the 5 tricks."
+    assert str(excinfo.value) == (
+        "The hook: 2 would make the bids add up to the number of tricks (5)."
+    )
     bidding = bidding.place(0, 3)  # 2 + 1 + 0 + 3 = 6
     assert bidding.announcement() == Announcement(Call.OVER, 1, 6, 5)  # 6 - 5 = over by 1
 
@@ -333,7 +337,9 @@ def test_the_hook_binds_whoever_completes_the_bidding_when_the_dealer_bid_out_of
     assert bidding.forbidden(3) == 1  # 5 - (2 + 1 + 1) = 1
     with pytest.raises(RuleError) as excinfo:
         bidding.place(3, 1)
-    assert str(excinfo.value) == "The hook: 1 would make the bids add up to the 5 tricks."
+    assert str(excinfo.value) == (
+        "The hook: 1 would make the bids add up to the number of tricks (5)."
+    )
     bidding = bidding.place(3, 0)  # 2 + 1 + 1 + 0 = 4
     assert bidding.announcement() == Announcement(Call.UNDER, 1, 4, 5)  # 5 - 4 = under by 1
 

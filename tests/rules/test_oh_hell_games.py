@@ -625,21 +625,21 @@ def test_standings_rank_highest_total_first(totals, made, tie_break, ranking):
             DOWN_AND_UP_4,
             3,
             DealRecord(bids=(2, 2, 2, 2), tricks=(2, 2, 2, 2)),
-            "Deal 3: The hook: the bids may not add up to the 8 tricks.",
+            "Deal 3: The hook: the bids may not add up to the number of tricks (8).",
         ),
         # Nomination Whist's hook: 10 cards and bids 3 + 3 + 3 + 1 = 10
         (
             NOMINATION_WHIST_4,
             1,
             DealRecord(bids=(3, 3, 3, 1), tricks=(3, 3, 3, 1)),
-            "Deal 1: The hook: the bids may not add up to the 10 tricks.",
+            "Deal 1: The hook: the bids may not add up to the number of tricks (10).",
         ),
         # 7 players, hook on: 5 cards and bids 5 + 0 x 6 = 5
         (
             ITALIAN_VARIANTS_7,
             5,
             DealRecord(bids=(0, 0, 5, 0, 0, 0, 0), tricks=(0, 0, 5, 0, 0, 0, 0)),
-            "Deal 5: The hook: the bids may not add up to the 5 tricks.",
+            "Deal 5: The hook: the bids may not add up to the number of tricks (5).",
         ),
         # 2 cards, but tricks 1 + 0 + 0 + 0 = 1
         (
