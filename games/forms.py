@@ -20,6 +20,9 @@ class DealForm(forms.Form):
 
 class BidForm(DealForm):
     seat = forms.IntegerField(min_value=0, max_value=6)
+    #: The bid this page showed for the seat ("" for none): another phone may have
+    #: entered one since.
+    was = forms.IntegerField(min_value=0, max_value=60, required=False)
     bid = forms.IntegerField(
         min_value=0, max_value=60, error_messages={"required": _("Pick a bid.")}
     )

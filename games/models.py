@@ -236,3 +236,14 @@ class Change(models.Model):
 
     class Meta:
         ordering = ["-created_at", "-pk"]
+
+
+class IdempotencyKey(models.Model):
+    """A submitted form's key, so that a double tap or a retried POST counts once."""
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="+")
+    key = models.CharField(max_length=64)
+    created_at = models.DateTimeField(auto_now_add=True, db_index=True)
+
+    class Meta:
+        constraints = [models.UniqueConstraint("game", "key", name="idempotency_key_unique")]

@@ -12,11 +12,14 @@ saved.
 
 from __future__ import annotations
 
+import functools
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from datetime import datetime
+from datetime import datetime, timedelta
 from functools import cached_property
+from types import EllipsisType
+from typing import TypeVar
 
 from django.db import IntegrityError, transaction
 from django.db.models import Prefetch
@@ -29,6 +32,7 @@ from games.models import (
     Deal,
     Game,
     Hand,
+    IdempotencyKey,
     KozelDeal,
     Notebook,
     Player,
@@ -37,6 +41,9 @@ from games.models import (
     new_key,
 )
 from games.rules import RuleError, gettext_noop, kozel, oh_hell
+
+T = TypeVar("T")
+KEY_LIFETIME = timedelta(days=1)
 
 
 class Conflict(Exception):
@@ -291,6 +298,32 @@ def restore(game: Game, state: dict) -> None:
 # -- the write path --------------------------------------------------------------
 
 
+def game_action(func: Callable[..., T]) -> Callable[..., T | None]:
+    """Run a service as one action on a session: one transaction, the session's row
+    locked, and at most once per idempotency key.
+
+    The wrapped function gets the locked, fresh ``game``. ``idempotency_key`` is
+    the key of the form that was submitted: a double tap or a retried POST sends
+    the same key again, and the repeat does nothing (returns None).
+    """
+
+    @functools.wraps(func)
+    def action(*, game: Game, idempotency_key: str | None = None, **kwargs: object) -> T | None:
+        with transaction.atomic():
+            game = _locked(game)
+            if idempotency_key:
+                if IdempotencyKey.objects.filter(game=game, key=idempotency_key).exists():
+                    return None
+                # Keys only need to outlive a retry; old ones go with each new one.
+                IdempotencyKey.objects.filter(created_at__lt=timezone.now() - KEY_LIFETIME).delete()
+            result = func(game=game, **kwargs)
+            if idempotency_key:
+                IdempotencyKey.objects.create(game=game, key=idempotency_key)
+            return result
+
+    return action
+
+
 def _locked(game: Game) -> Game:
     """The session's row, locked for this transaction, fresh from the database."""
     return Game.objects.select_for_update().get(pk=game.pk)
@@ -301,6 +334,16 @@ def _commit(game: Game, action: str, params: dict, before: dict) -> None:
     game.version += 1
     game.save(update_fields=["version", "finished_at", "updated_at"])
     Change.objects.create(game=game, action=action, params=params, before=before)
+
+
+def _refuse_if_changed(game: Game, version: int | None) -> None:
+    if version is not None and version != game.version:
+        raise Conflict(
+            gettext_noop(
+                "The session changed on another phone while you were correcting."
+                " Here it is now; correct it again if you still need to."
+            )
+        )
 
 
 def _refuse_if_finished(game: Game) -> None:
@@ -487,231 +530,241 @@ def play_again(*, game: Game) -> Game:
 # -- Oh Hell actions -----------------------------------------------------------------
 
 
+@game_action
 def set_trump(*, game: Game, deal_number: int, trump: str) -> None:
-    with transaction.atomic():
-        game = _locked(game)
-        _refuse_if_finished(game)
-        table = load_oh_hell(game)
-        deal = _current_deal(table, deal_number)
-        value = oh_hell.check_trump(trump, table.plan) or ""
-        if value == deal.trump:
-            return
-        before = snapshot(game)
-        deal.trump = value
-        deal.save(update_fields=["trump"])
-        _commit(game, "trump", {"deal": table.plan.number, "trump": value}, before)
+    _refuse_if_finished(game)
+    table = load_oh_hell(game)
+    deal = _current_deal(table, deal_number)
+    value = oh_hell.check_trump(trump, table.plan) or ""
+    if value == deal.trump:
+        return
+    before = snapshot(game)
+    deal.trump = value
+    deal.save(update_fields=["trump"])
+    _commit(game, "trump", {"deal": table.plan.number, "trump": value}, before)
 
 
-def place_bid(*, game: Game, deal_number: int, seat: int, bid: int) -> oh_hell.Bidding:
-    """A bid, a changed bid, or a bid out of turn (seeds 000, 002)."""
-    with transaction.atomic():
-        game = _locked(game)
-        _refuse_if_finished(game)
-        table = load_oh_hell(game)
-        deal = _current_deal(table, deal_number)
-        seat = _check_seat(table, seat)
-        bidding = table.bidding
-        if bidding.bids.get(seat) == bid:
-            return bidding  # the same bid again: a double tap, nothing to do
-        changed = seat in bidding.bids
-        new = bidding.place(seat, bid)
-        before = snapshot(game)
-        Hand.objects.update_or_create(
-            deal=deal,
-            seat=seat,
-            defaults={"bid": new.bids[seat], "out_of_turn": seat in new.out_of_turn},
+@game_action
+def place_bid(
+    *,
+    game: Game,
+    deal_number: int,
+    seat: int,
+    bid: int,
+    was: int | EllipsisType | None = ...,
+) -> oh_hell.Bidding:
+    """A bid, a changed bid, or a bid out of turn (seeds 000, 002).
+
+    ``was`` is the bid the page showed for this seat (None: no bid yet); when
+    another phone has entered a different one since, the bid is refused as a
+    conflict rather than silently replacing it. Leave it out to skip the check.
+    """
+    _refuse_if_finished(game)
+    table = load_oh_hell(game)
+    deal = _current_deal(table, deal_number)
+    seat = _check_seat(table, seat)
+    bidding = table.bidding
+    if bidding.bids.get(seat) == bid:
+        return bidding  # the same bid again: a double tap, nothing to do
+    if was is not ... and bidding.bids.get(seat) != was:
+        raise Conflict(
+            gettext_noop(
+                "%(player)s's bid was entered on another phone meanwhile. Here is the table now."
+            ),
+            player=_seat_name(table, seat),
         )
-        action = (
-            "bid_changed" if changed else ("bid_out_of_turn" if seat in new.out_of_turn else "bid")
-        )
-        _commit(
-            game,
-            action,
-            {"deal": table.plan.number, "player": _seat_name(table, seat), "bid": bid},
-            before,
-        )
-        return new
+    changed = seat in bidding.bids
+    new = bidding.place(seat, bid)
+    before = snapshot(game)
+    Hand.objects.update_or_create(
+        deal=deal,
+        seat=seat,
+        defaults={"bid": new.bids[seat], "out_of_turn": seat in new.out_of_turn},
+    )
+    action = "bid_changed" if changed else ("bid_out_of_turn" if seat in new.out_of_turn else "bid")
+    _commit(
+        game,
+        action,
+        {"deal": table.plan.number, "player": _seat_name(table, seat), "bid": bid},
+        before,
+    )
+    return new
 
 
+@game_action
 def record_trick(*, game: Game, deal_number: int, trick_number: int, seat: int) -> None:
     """The winner of one trick as it falls (seeds 000, 001: anyone may ask the count)."""
-    with transaction.atomic():
-        game = _locked(game)
-        _refuse_if_finished(game)
-        table = load_oh_hell(game)
-        deal = _current_deal(table, deal_number)
-        seat = _check_seat(table, seat)
-        if not table.bidding.complete:
-            raise RuleError(gettext_noop("Finish the bidding before play starts."))
-        winners = list(deal.trick_winners)
-        if trick_number <= len(winners):
-            if winners[trick_number - 1] == seat:
-                return  # a double tap: this trick is already recorded
-            raise Conflict(
-                gettext_noop("Trick %(number)s was already recorded. Here is the count now."),
-                number=trick_number,
-            )
-        if trick_number != len(winners) + 1:
-            raise Conflict(gettext_noop("This page was out of date. Here is the count now."))
-        oh_hell.tally_tricks([*winners, seat], table.plan.cards, table.players)
-        before = snapshot(game)
-        deal.trick_winners = [*winners, seat]
-        deal.save(update_fields=["trick_winners"])
-        _commit(
-            game,
-            "trick",
-            {"deal": table.plan.number, "trick": trick_number, "player": _seat_name(table, seat)},
-            before,
+    _refuse_if_finished(game)
+    table = load_oh_hell(game)
+    deal = _current_deal(table, deal_number)
+    seat = _check_seat(table, seat)
+    if not table.bidding.complete:
+        raise RuleError(gettext_noop("Finish the bidding before play starts."))
+    winners = list(deal.trick_winners)
+    if trick_number <= len(winners):
+        if winners[trick_number - 1] == seat:
+            return  # a double tap: this trick is already recorded
+        raise Conflict(
+            gettext_noop("Trick %(number)s was already recorded. Here is the count now."),
+            number=trick_number,
         )
+    if trick_number != len(winners) + 1:
+        raise Conflict(gettext_noop("This page was out of date. Here is the count now."))
+    oh_hell.tally_tricks([*winners, seat], table.plan.cards, table.players)
+    before = snapshot(game)
+    deal.trick_winners = [*winners, seat]
+    deal.save(update_fields=["trick_winners"])
+    _commit(
+        game,
+        "trick",
+        {"deal": table.plan.number, "trick": trick_number, "player": _seat_name(table, seat)},
+        before,
+    )
 
 
+@game_action
 def undo_trick(*, game: Game, deal_number: int, trick_number: int) -> None:
     """Take back the last trick tapped (the wrong player was tapped)."""
-    with transaction.atomic():
-        game = _locked(game)
-        _refuse_if_finished(game)
-        table = load_oh_hell(game)
-        deal = _current_deal(table, deal_number)
-        winners = list(deal.trick_winners)
-        if len(winners) < trick_number:
-            return  # already taken back
-        if len(winners) != trick_number:
-            raise Conflict(gettext_noop("This page was out of date. Here is the count now."))
-        before = snapshot(game)
-        deal.trick_winners = winners[:-1]
-        deal.save(update_fields=["trick_winners"])
-        _commit(
-            game,
-            "trick_undone",
-            {"deal": table.plan.number, "trick": trick_number},
-            before,
-        )
+    _refuse_if_finished(game)
+    table = load_oh_hell(game)
+    deal = _current_deal(table, deal_number)
+    winners = list(deal.trick_winners)
+    if len(winners) < trick_number:
+        return  # already taken back
+    if len(winners) != trick_number:
+        raise Conflict(gettext_noop("This page was out of date. Here is the count now."))
+    before = snapshot(game)
+    deal.trick_winners = winners[:-1]
+    deal.save(update_fields=["trick_winners"])
+    _commit(
+        game,
+        "trick_undone",
+        {"deal": table.plan.number, "trick": trick_number},
+        before,
+    )
 
 
+@game_action
 def record_tricks(*, game: Game, deal_number: int, tricks: Sequence[int | None]) -> None:
     """Everyone's tricks at the end of the deal; scores the deal and opens the next."""
-    with transaction.atomic():
-        game = _locked(game)
-        table = load_oh_hell(game)
-        existing = table.deals[deal_number - 1] if 0 < deal_number <= len(table.deals) else None
-        if existing is not None and existing.done:
-            stored = [h.tricks for h in existing.hands.all()]
-            cards = table.result.deals[deal_number - 1].plan.cards
-            if stored == oh_hell.complete_tricks(list(tricks), cards):
-                return  # the same tricks again: a double tap
-            raise Conflict(
+    table = load_oh_hell(game)
+    existing = table.deals[deal_number - 1] if 0 < deal_number <= len(table.deals) else None
+    if existing is not None and existing.done:
+        stored = [h.tricks for h in existing.hands.all()]
+        cards = table.result.deals[deal_number - 1].plan.cards
+        if stored == oh_hell.complete_tricks(list(tricks), cards):
+            return  # the same tricks again: a double tap
+        raise Conflict(
+            gettext_noop(
+                "This deal was already scored. Open it from the score sheet to correct it."
+            )
+        )
+    _refuse_if_finished(game)
+    deal = _current_deal(table, deal_number)
+    plan = table.plan
+    if not table.bidding.complete:
+        raise RuleError(gettext_noop("Every player needs a bid before the tricks."))
+    filled = oh_hell.complete_tricks(list(tricks), plan.cards)
+    checked = oh_hell.check_tricks(filled, plan.cards, table.players)
+    if deal.trick_winners and len(deal.trick_winners) == plan.cards:
+        tally = oh_hell.tally_tricks(deal.trick_winners, plan.cards, table.players)
+        if tally != checked:
+            raise RuleError(
                 gettext_noop(
-                    "This deal was already scored. Open it from the score sheet to correct it."
+                    "These counts differ from the tricks tapped during play;"
+                    " take back a trick first."
                 )
             )
-        _refuse_if_finished(game)
-        deal = _current_deal(table, deal_number)
-        plan = table.plan
-        if not table.bidding.complete:
-            raise RuleError(gettext_noop("Every player needs a bid before the tricks."))
-        filled = oh_hell.complete_tricks(list(tricks), plan.cards)
-        checked = oh_hell.check_tricks(filled, plan.cards, table.players)
-        if deal.trick_winners and len(deal.trick_winners) == plan.cards:
-            tally = oh_hell.tally_tricks(deal.trick_winners, plan.cards, table.players)
-            if tally != checked:
-                raise RuleError(
-                    gettext_noop(
-                        "These counts differ from the tricks tapped during play;"
-                        " take back a trick first."
-                    )
-                )
-        before = snapshot(game)
-        for hand in deal.hands.all():
-            hand.tricks = checked[hand.seat]
-            hand.save(update_fields=["tricks"])
-        deal.done = True
-        deal.save(update_fields=["done"])
-        _after_deal_done(table)
-        _commit(game, "tricks", {"deal": plan.number, "tricks": list(checked)}, before)
+    before = snapshot(game)
+    for hand in deal.hands.all():
+        hand.tricks = checked[hand.seat]
+        hand.save(update_fields=["tricks"])
+    deal.done = True
+    deal.save(update_fields=["done"])
+    _after_deal_done(table)
+    _commit(game, "tricks", {"deal": plan.number, "tricks": list(checked)}, before)
 
 
+@game_action
 def record_revoke(*, game: Game, deal_number: int, seat: int) -> None:
     """Seed 000: a revoke caught after the next trick costs 10 points, and the deal
     is played again with the same dealer and the same number of cards."""
-    with transaction.atomic():
-        game = _locked(game)
-        _refuse_if_finished(game)
-        table = load_oh_hell(game)
-        deal = _current_deal(table, deal_number)
-        seat = _check_seat(table, seat)
-        if not table.bidding.complete:
-            raise RuleError(gettext_noop("A revoke can only happen once play has started."))
-        before = snapshot(game)
-        deal.revoke = seat
-        deal.done = True
-        deal.save(update_fields=["revoke", "done"])
-        _after_deal_done(table)
-        _commit(
-            game,
-            "revoke",
-            {
-                "deal": table.plan.number,
-                "player": _seat_name(table, seat),
-                "points": table.rules.revoke_penalty,
-            },
-            before,
-        )
+    _refuse_if_finished(game)
+    table = load_oh_hell(game)
+    deal = _current_deal(table, deal_number)
+    seat = _check_seat(table, seat)
+    if not table.bidding.complete:
+        raise RuleError(gettext_noop("A revoke can only happen once play has started."))
+    before = snapshot(game)
+    deal.revoke = seat
+    deal.done = True
+    deal.save(update_fields=["revoke", "done"])
+    _after_deal_done(table)
+    _commit(
+        game,
+        "revoke",
+        {
+            "deal": table.plan.number,
+            "player": _seat_name(table, seat),
+            "points": table.rules.revoke_penalty,
+        },
+        before,
+    )
 
 
+@game_action
 def add_adjustment(*, game: Game, deal_number: int, seat: int, points: int, note: str) -> None:
     """Plus or minus points for one player in one deal (any deal, played or current)."""
-    with transaction.atomic():
-        game = _locked(game)
-        table = load_oh_hell(game)
-        if not 0 < deal_number <= len(table.deals):
-            raise RuleError(gettext_noop("There is no deal %(number)s."), number=deal_number)
-        if not table.deals[deal_number - 1].done:
-            # Totals count scored deals; an adjustment waits for its deal to be scored.
-            raise RuleError(gettext_noop("Adjust a deal once it is scored."))
-        seat = _check_seat(table, seat)
-        if not isinstance(points, int) or points == 0:
-            raise RuleError(gettext_noop("Enter the points to add or take away (not 0)."))
-        if abs(points) > 1000:
-            raise RuleError(gettext_noop("An adjustment can be at most 1000 points."))
-        note = " ".join((note or "").split())[:120]
-        before = snapshot(game)
-        deal = table.deals[deal_number - 1]
-        Adjustment.objects.create(deal=deal, seat=seat, points=points, note=note)
-        load_oh_hell(game).result  # noqa: B018 - validates the whole game again
-        _commit(
-            game,
-            "adjustment",
-            {
-                "deal": deal_number,
-                "player": _seat_name(table, seat),
-                "points": points,
-                "note": note,
-            },
-            before,
-        )
+    table = load_oh_hell(game)
+    if not 0 < deal_number <= len(table.deals):
+        raise RuleError(gettext_noop("There is no deal %(number)s."), number=deal_number)
+    if not table.deals[deal_number - 1].done:
+        # Totals count scored deals; an adjustment waits for its deal to be scored.
+        raise RuleError(gettext_noop("Adjust a deal once it is scored."))
+    seat = _check_seat(table, seat)
+    if not isinstance(points, int) or points == 0:
+        raise RuleError(gettext_noop("Enter the points to add or take away (not 0)."))
+    if abs(points) > 1000:
+        raise RuleError(gettext_noop("An adjustment can be at most 1000 points."))
+    note = " ".join((note or "").split())[:120]
+    before = snapshot(game)
+    deal = table.deals[deal_number - 1]
+    Adjustment.objects.create(deal=deal, seat=seat, points=points, note=note)
+    load_oh_hell(game).result  # noqa: B018 - validates the whole game again
+    _commit(
+        game,
+        "adjustment",
+        {
+            "deal": deal_number,
+            "player": _seat_name(table, seat),
+            "points": points,
+            "note": note,
+        },
+        before,
+    )
 
 
+@game_action
 def remove_adjustment(*, game: Game, deal_number: int, index: int) -> None:
     """Take back one adjustment of a deal (``index`` counts the deal's adjustments from 0)."""
-    with transaction.atomic():
-        game = _locked(game)
-        table = load_oh_hell(game)
-        if not 0 < deal_number <= len(table.deals):
-            raise RuleError(gettext_noop("There is no deal %(number)s."), number=deal_number)
-        adjustments = list(table.deals[deal_number - 1].adjustments.all())
-        if not 0 <= index < len(adjustments):
-            raise Conflict(gettext_noop("That adjustment was already removed."))
-        adjustment = adjustments[index]
-        before = snapshot(game)
-        params = {
-            "deal": deal_number,
-            "player": _seat_name(table, adjustment.seat),
-            "points": adjustment.points,
-        }
-        adjustment.delete()
-        _commit(game, "adjustment_removed", params, before)
+    table = load_oh_hell(game)
+    if not 0 < deal_number <= len(table.deals):
+        raise RuleError(gettext_noop("There is no deal %(number)s."), number=deal_number)
+    adjustments = list(table.deals[deal_number - 1].adjustments.all())
+    if not 0 <= index < len(adjustments):
+        raise Conflict(gettext_noop("That adjustment was already removed."))
+    adjustment = adjustments[index]
+    before = snapshot(game)
+    params = {
+        "deal": deal_number,
+        "player": _seat_name(table, adjustment.seat),
+        "points": adjustment.points,
+    }
+    adjustment.delete()
+    _commit(game, "adjustment_removed", params, before)
 
 
+@game_action
 def correct_deal(
     *,
     game: Game,
@@ -719,45 +772,50 @@ def correct_deal(
     bids: Sequence[int],
     tricks: Sequence[int] | None,
     trump: str,
+    version: int | None = None,
 ) -> None:
-    """Change a played deal's bids, tricks and trump; every later total follows."""
-    with transaction.atomic():
-        game = _locked(game)
-        table = load_oh_hell(game)
-        if not 0 < deal_number <= len(table.deals) or not table.deals[deal_number - 1].done:
-            raise RuleError(
-                gettext_noop("Deal %(number)s has not been played yet."), number=deal_number
-            )
-        deal = table.deals[deal_number - 1]
-        plan = table.result.deals[deal_number - 1].plan
-        checked_bids = oh_hell.check_bids(list(bids), plan.cards, plan.hook, table.players)
-        checked_tricks = None
-        if deal.revoke is None:
-            checked_tricks = oh_hell.check_tricks(list(tricks or []), plan.cards, table.players)
-        value = oh_hell.check_trump(trump or None, plan) or ""
-        hands = table.hands_of(deal)
-        unchanged = value == deal.trump and all(
-            hands[s].bid == checked_bids[s]
-            and (checked_tricks is None or hands[s].tricks == checked_tricks[s])
-            for s in range(table.players)
+    """Change a played deal's bids, tricks and trump; every later total follows.
+
+    ``version`` is the session's version the correction form was shown at; a
+    change made since on another phone makes this a conflict, not a lost update.
+    """
+    _refuse_if_changed(game, version)
+    table = load_oh_hell(game)
+    if not 0 < deal_number <= len(table.deals) or not table.deals[deal_number - 1].done:
+        raise RuleError(
+            gettext_noop("Deal %(number)s has not been played yet."), number=deal_number
         )
-        if unchanged:
-            return
-        before = snapshot(game)
-        deal.trump = value
-        deal.save(update_fields=["trump"])
-        for seat in range(table.players):
-            hand = hands[seat]
-            hand.bid = checked_bids[seat]
-            hand.tricks = None if checked_tricks is None else checked_tricks[seat]
-            hand.save(update_fields=["bid", "tricks"])
-        load_oh_hell(game).result  # noqa: B018 - validates the whole game again
-        _commit(game, "corrected", {"deal": plan.number}, before)
+    deal = table.deals[deal_number - 1]
+    plan = table.result.deals[deal_number - 1].plan
+    checked_bids = oh_hell.check_bids(list(bids), plan.cards, plan.hook, table.players)
+    checked_tricks = None
+    if deal.revoke is None:
+        checked_tricks = oh_hell.check_tricks(list(tricks or []), plan.cards, table.players)
+    value = oh_hell.check_trump(trump or None, plan) or ""
+    hands = table.hands_of(deal)
+    unchanged = value == deal.trump and all(
+        hands[s].bid == checked_bids[s]
+        and (checked_tricks is None or hands[s].tricks == checked_tricks[s])
+        for s in range(table.players)
+    )
+    if unchanged:
+        return
+    before = snapshot(game)
+    deal.trump = value
+    deal.save(update_fields=["trump"])
+    for seat in range(table.players):
+        hand = hands[seat]
+        hand.bid = checked_bids[seat]
+        hand.tricks = None if checked_tricks is None else checked_tricks[seat]
+        hand.save(update_fields=["bid", "tricks"])
+    load_oh_hell(game).result  # noqa: B018 - validates the whole game again
+    _commit(game, "corrected", {"deal": plan.number}, before)
 
 
 # -- Kozel actions -------------------------------------------------------------------
 
 
+@game_action
 def record_kozel_deal(
     *,
     game: Game,
@@ -774,46 +832,44 @@ def record_kozel_deal(
         zero_team_took_trick=zero_team_took_trick,
         last_trick_seat=last_trick_seat,
     )
-    with transaction.atomic():
-        game = _locked(game)
-        table = load_kozel(game)
-        if deal_number <= len(table.deals):
-            if kozel_entry(table.deals[deal_number - 1]) == _normalised(entry, table.rules):
-                return table.result  # the same deal again: a double tap
-            raise Conflict(
-                gettext_noop(
-                    "Deal %(number)s was already entered. Open it from the score sheet to"
-                    " correct it."
-                ),
-                number=deal_number,
-            )
-        _refuse_if_finished(game)
-        if deal_number != len(table.deals) + 1:
-            raise Conflict(
-                gettext_noop("This page was out of date: the match has moved on. Here it is now.")
-            )
-        entry = _normalised(entry, table.rules)
-        result = kozel.score_match(
-            table.rules, game.first_dealer, [*map(kozel_entry, table.deals), entry]
+    table = load_kozel(game)
+    if deal_number <= len(table.deals):
+        if kozel_entry(table.deals[deal_number - 1]) == _normalised(entry, table.rules):
+            return table.result  # the same deal again: a double tap
+        raise Conflict(
+            gettext_noop(
+                "Deal %(number)s was already entered. Open it from the score sheet to correct it."
+            ),
+            number=deal_number,
         )
-        before = snapshot(game)
-        KozelDeal.objects.create(game=game, index=len(table.deals), **_entry_fields(entry))
-        if result.finished:
-            game.finished_at = timezone.now()
-        outcome = result.outcomes[-1]
-        _commit(
-            game,
-            "kozel_deal",
-            {
-                "deal": deal_number,
-                "points": list(outcome.card_points),
-                "defeat_points": list(outcome.defeat_points),
-            },
-            before,
+    _refuse_if_finished(game)
+    if deal_number != len(table.deals) + 1:
+        raise Conflict(
+            gettext_noop("This page was out of date: the match has moved on. Here it is now.")
         )
-        return result
+    entry = _normalised(entry, table.rules)
+    result = kozel.score_match(
+        table.rules, game.first_dealer, [*map(kozel_entry, table.deals), entry]
+    )
+    before = snapshot(game)
+    KozelDeal.objects.create(game=game, index=len(table.deals), **_entry_fields(entry))
+    if result.finished:
+        game.finished_at = timezone.now()
+    outcome = result.outcomes[-1]
+    _commit(
+        game,
+        "kozel_deal",
+        {
+            "deal": deal_number,
+            "points": list(outcome.card_points),
+            "defeat_points": list(outcome.defeat_points),
+        },
+        before,
+    )
+    return result
 
 
+@game_action
 def correct_kozel_deal(
     *,
     game: Game,
@@ -822,37 +878,37 @@ def correct_kozel_deal(
     points: int,
     zero_team_took_trick: bool | None,
     last_trick_seat: int | None,
+    version: int | None = None,
 ) -> None:
     """Change an entered Kozel deal; later deals are scored again (and may end the match
     sooner or later than before: deals after a new end are refused)."""
-    with transaction.atomic():
-        game = _locked(game)
-        table = load_kozel(game)
-        if not 0 < deal_number <= len(table.deals):
-            raise RuleError(
-                gettext_noop("Deal %(number)s has not been played yet."), number=deal_number
-            )
-        entry = _normalised(
-            kozel.DealEntry(
-                team=team,
-                points=points,
-                zero_team_took_trick=zero_team_took_trick,
-                last_trick_seat=last_trick_seat,
-            ),
-            table.rules,
+    _refuse_if_changed(game, version)
+    table = load_kozel(game)
+    if not 0 < deal_number <= len(table.deals):
+        raise RuleError(
+            gettext_noop("Deal %(number)s has not been played yet."), number=deal_number
         )
-        entries = [kozel_entry(d) for d in table.deals]
-        if entries[deal_number - 1] == entry:
-            return
-        entries[deal_number - 1] = entry
-        result = kozel.score_match(table.rules, game.first_dealer, entries)
-        before = snapshot(game)
-        KozelDeal.objects.filter(pk=table.deals[deal_number - 1].pk).update(**_entry_fields(entry))
-        if result.finished and game.finished_at is None:
-            game.finished_at = timezone.now()
-        elif not result.finished:
-            game.finished_at = None
-        _commit(game, "corrected", {"deal": deal_number}, before)
+    entry = _normalised(
+        kozel.DealEntry(
+            team=team,
+            points=points,
+            zero_team_took_trick=zero_team_took_trick,
+            last_trick_seat=last_trick_seat,
+        ),
+        table.rules,
+    )
+    entries = [kozel_entry(d) for d in table.deals]
+    if entries[deal_number - 1] == entry:
+        return
+    entries[deal_number - 1] = entry
+    result = kozel.score_match(table.rules, game.first_dealer, entries)
+    before = snapshot(game)
+    KozelDeal.objects.filter(pk=table.deals[deal_number - 1].pk).update(**_entry_fields(entry))
+    if result.finished and game.finished_at is None:
+        game.finished_at = timezone.now()
+    elif not result.finished:
+        game.finished_at = None
+    _commit(game, "corrected", {"deal": deal_number}, before)
 
 
 def _normalised(entry: kozel.DealEntry, rules: kozel.KozelRules) -> kozel.DealEntry:
@@ -871,26 +927,25 @@ def _entry_fields(entry: kozel.DealEntry) -> dict:
 # -- undo ----------------------------------------------------------------------------
 
 
+@game_action
 def undo_last(*, game: Game, version: int) -> Change | None:
     """Take back the last action; ``version`` guards against undoing someone else's."""
-    with transaction.atomic():
-        game = _locked(game)
-        if version != game.version:
-            raise Conflict(
-                gettext_noop(
-                    "Someone changed the session since this page was shown. Here it is now;"
-                    " undo again if you still want to."
-                )
+    if version != game.version:
+        raise Conflict(
+            gettext_noop(
+                "Someone changed the session since this page was shown. Here it is now;"
+                " undo again if you still want to."
             )
-        last = game.changes.filter(undone=False).exclude(action__in=["start", "undo"]).first()
-        if last is None:
-            raise RuleError(gettext_noop("There is nothing to undo."))
-        before = snapshot(game)
-        try:
-            restore(game, last.before)
-        except IntegrityError:  # pragma: no cover - a snapshot is always consistent
-            raise RuleError(gettext_noop("That change can no longer be undone.")) from None
-        last.undone = True
-        last.save(update_fields=["undone"])
-        _commit(game, "undo", {"action": last.action, **last.params}, before)
-        return last
+        )
+    last = game.changes.filter(undone=False).exclude(action__in=["start", "undo"]).first()
+    if last is None:
+        raise RuleError(gettext_noop("There is nothing to undo."))
+    before = snapshot(game)
+    try:
+        restore(game, last.before)
+    except IntegrityError:  # pragma: no cover - a snapshot is always consistent
+        raise RuleError(gettext_noop("That change can no longer be undone.")) from None
+    last.undone = True
+    last.save(update_fields=["undone"])
+    _commit(game, "undo", {"action": last.action, **last.params}, before)
+    return last

@@ -1,6 +1,6 @@
 from django.urls import path
 
-from games import views
+from games import views, views_pwa, views_stats
 
 urlpatterns = [
     path("", views.home, name="home"),
@@ -26,4 +26,12 @@ urlpatterns = [
     path("s/<str:public_id>/live/", views.live, name="live"),
     path("j/<str:key>/", views.join, name="join"),
     path("notebook/renew/", views.renew_notebook_link, name="renew_notebook_link"),
+    # History and statistics (docs/statistics.md): the notebook owner's pages.
+    path("finished/", views_stats.finished, name="finished"),
+    path("stats/", views_stats.statistics, name="statistics"),
+    path("stats/<str:public_id>/", views_stats.player_statistics, name="player_statistics"),
+    # On the home screen (docs/phone.md): at the root, so the worker's scope is the site.
+    path("sw.js", views_pwa.service_worker, name="service_worker"),
+    path("manifest.webmanifest", views_pwa.manifest, name="manifest"),
+    path("offline/", views_pwa.offline, name="offline"),
 ]

@@ -398,6 +398,7 @@ def oh_hell_context(table: services.OhHellTable, selected: str | None, posted_tr
         rows=rows,
         chosen=chosen,
         chosen_name=table.names[chosen] if chosen is not None else "",
+        chosen_bid=bidding.bids.get(chosen) if chosen is not None else None,
         keypad=list(range(plan.cards + 1)),
         forbidden=forbidden,
         bids_total=sum(bidding.bids.values()),
@@ -490,8 +491,9 @@ def _act(
         first = next(iter(form.errors.values()))[0]
         return render_game(request, game, error=first, error_for=error_for, status=422)
     error, status = None, 200
+    data = {**form.cleaned_data, "idem": (request.POST.get("idem") or "")[:64] or None}
     try:
-        action(game, form.cleaned_data)
+        action(game, data)
     except RuleError as refusal:
         error, status = message(refusal), 422
     except Conflict as conflict:
@@ -509,7 +511,7 @@ def trump(request: HttpRequest, public_id: str) -> HttpResponse:
         public_id,
         forms.TrumpForm,
         lambda game, data: services.set_trump(
-            game=game, deal_number=data["deal"], trump=data["trump"]
+            game=game, idempotency_key=data["idem"], deal_number=data["deal"], trump=data["trump"]
         ),
         "trump",
     )
@@ -522,7 +524,12 @@ def bid(request: HttpRequest, public_id: str) -> HttpResponse:
         public_id,
         forms.BidForm,
         lambda game, data: services.place_bid(
-            game=game, deal_number=data["deal"], seat=data["seat"], bid=data["bid"]
+            game=game,
+            idempotency_key=data["idem"],
+            deal_number=data["deal"],
+            seat=data["seat"],
+            bid=data["bid"],
+            was=data["was"] if "was" in request.POST else ...,
         ),
         "bids",
     )
@@ -535,7 +542,11 @@ def trick(request: HttpRequest, public_id: str) -> HttpResponse:
         public_id,
         forms.TrickForm,
         lambda game, data: services.record_trick(
-            game=game, deal_number=data["deal"], trick_number=data["trick"], seat=data["seat"]
+            game=game,
+            idempotency_key=data["idem"],
+            deal_number=data["deal"],
+            trick_number=data["trick"],
+            seat=data["seat"],
         ),
         "play",
     )
@@ -548,7 +559,10 @@ def undo_trick(request: HttpRequest, public_id: str) -> HttpResponse:
         public_id,
         forms.UndoTrickForm,
         lambda game, data: services.undo_trick(
-            game=game, deal_number=data["deal"], trick_number=data["trick"]
+            game=game,
+            idempotency_key=data["idem"],
+            deal_number=data["deal"],
+            trick_number=data["trick"],
         ),
         "play",
     )
@@ -559,7 +573,9 @@ def tricks(request: HttpRequest, public_id: str) -> HttpResponse:
 
     def record(game: Game, data: dict) -> None:
         values = forms.seat_values(request.POST, "tricks", game.seats.count())
-        services.record_tricks(game=game, deal_number=data["deal"], tricks=values)
+        services.record_tricks(
+            game=game, idempotency_key=data["idem"], deal_number=data["deal"], tricks=values
+        )
 
     return _act(request, public_id, forms.DealForm, record, "tricks")
 
@@ -571,7 +587,7 @@ def revoke(request: HttpRequest, public_id: str) -> HttpResponse:
         public_id,
         forms.RevokeForm,
         lambda game, data: services.record_revoke(
-            game=game, deal_number=data["deal"], seat=data["seat"]
+            game=game, idempotency_key=data["idem"], deal_number=data["deal"], seat=data["seat"]
         ),
         "revoke",
     )
@@ -585,6 +601,7 @@ def adjust(request: HttpRequest, public_id: str) -> HttpResponse:
         forms.AdjustmentForm,
         lambda game, data: services.add_adjustment(
             game=game,
+            idempotency_key=data["idem"],
             deal_number=data["deal"],
             seat=data["seat"],
             points=data["points"],
@@ -602,6 +619,7 @@ def kozel_deal(request: HttpRequest, public_id: str) -> HttpResponse:
         forms.KozelDealForm,
         lambda game, data: services.record_kozel_deal(
             game=game,
+            idempotency_key=data["idem"],
             deal_number=data["deal"],
             team=data["team"],
             points=data["points"],
@@ -618,7 +636,9 @@ def undo(request: HttpRequest, public_id: str) -> HttpResponse:
         request,
         public_id,
         forms.UndoForm,
-        lambda game, data: services.undo_last(game=game, version=data["version"]),
+        lambda game, data: services.undo_last(
+            game=game, idempotency_key=data["idem"], version=data["version"]
+        ),
         "undo",
     )
 
@@ -774,6 +794,11 @@ def sheet(request: HttpRequest, public_id: str) -> HttpResponse:
     )
 
 
+def posted_version(request: HttpRequest) -> int | None:
+    raw = request.POST.get("version", "")
+    return int(raw) if raw.isdigit() else None
+
+
 def correct(request: HttpRequest, public_id: str, number: int) -> HttpResponse:
     """Open a played deal and change it; every later total follows."""
     game = get_game(request, public_id, write=True)
@@ -793,6 +818,8 @@ def correct(request: HttpRequest, public_id: str, number: int) -> HttpResponse:
                 data = form.cleaned_data
                 services.correct_kozel_deal(
                     game=game,
+                    idempotency_key=request.POST.get("idem"),
+                    version=posted_version(request),
                     deal_number=number,
                     team=data["team"],
                     points=data["points"],
@@ -806,6 +833,7 @@ def correct(request: HttpRequest, public_id: str, number: int) -> HttpResponse:
                 data = form.cleaned_data
                 services.add_adjustment(
                     game=game,
+                    idempotency_key=request.POST.get("idem"),
                     deal_number=number,
                     seat=data["seat"],
                     points=data["points"],
@@ -816,7 +844,12 @@ def correct(request: HttpRequest, public_id: str, number: int) -> HttpResponse:
                 index = request.POST.get("adjustment", "")
                 if not index.isdigit():
                     raise RuleError("Pick the adjustment to remove.")
-                services.remove_adjustment(game=game, deal_number=number, index=int(index))
+                services.remove_adjustment(
+                    game=game,
+                    idempotency_key=request.POST.get("idem"),
+                    deal_number=number,
+                    index=int(index),
+                )
                 return redirect("correct", public_id, number)
             else:
                 players = len(table.seats)
@@ -826,6 +859,8 @@ def correct(request: HttpRequest, public_id: str, number: int) -> HttpResponse:
                     raise RuleError("Every player needs a bid.")
                 services.correct_deal(
                     game=game,
+                    idempotency_key=request.POST.get("idem"),
+                    version=posted_version(request),
                     deal_number=number,
                     bids=bids,
                     tricks=None if table.deals[number - 1].revoke is not None else tricks_values,
@@ -833,6 +868,10 @@ def correct(request: HttpRequest, public_id: str, number: int) -> HttpResponse:
                 )
         except RuleError as refusal:
             error, status = message(refusal), 422
+        except Conflict as conflict:
+            error, status = message(conflict), 409
+            game.refresh_from_db()
+            table = services.load(game)
         else:
             return redirect("sheet", public_id)
     elif request.method not in ("GET", "HEAD"):
@@ -846,7 +885,7 @@ def correct(request: HttpRequest, public_id: str, number: int) -> HttpResponse:
     deal = table.deals[number - 1]
     hands = table.hands_of(deal)
     action = request.POST.get("action", "save") if request.method == "POST" else ""
-    posted = request.POST if action == "save" else None
+    posted = request.POST if action == "save" and status != 409 else None
     context.update(
         error_for=action,
         scored=scored,

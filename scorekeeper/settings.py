@@ -6,6 +6,7 @@ Every variable read here is listed in README.md ("Configuration").
 import os
 import socket
 import sys
+import tempfile
 from pathlib import Path
 
 import dj_database_url
@@ -142,6 +143,8 @@ if os.environ.get("DATABASE_URL"):
             os.environ["DATABASE_URL"], conn_max_age=600, conn_health_checks=True
         )
     }
+    # One test database per test run, so parallel runs never collide.
+    DATABASES["default"]["TEST"] = {"NAME": f"test_scorekeeper_{os.getpid()}"}
 else:
     DATABASES = {
         "default": {
@@ -156,6 +159,12 @@ else:
             },
             # Reconnecting on every request halved page throughput.
             "CONN_MAX_AGE": None,
+            # Tests use a file too (not shared-cache memory), so that threads in the
+            # race tests open real connections that contend for the write lock.
+            # One file per test run, so parallel runs never share it.
+            "TEST": {
+                "NAME": Path(tempfile.gettempdir()) / f"scorekeeper-test-{os.getpid()}.sqlite3"
+            },
         }
     }
 # Services open their own transaction.atomic() blocks.

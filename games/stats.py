@@ -1,0 +1,320 @@
+"""A notebook's statistics: per player, and head-to-head, from sessions already scored.
+
+Pure functions on plain data: each session is its players (by seat) and the
+result `games.rules` derived from what was entered. No database, no Django, so a
+caller can cache what these return.
+
+What counts (docs/statistics.md says the same for players):
+
+- Sessions, wins, average and best score: finished sessions only (a total half
+  way through a game is not a score). Tied winners each count a win.
+- Bids made, zero bids, missed bids and the longest run: every scored deal of
+  every session, finished or not. A revoked deal counts as neither made nor
+  missed, and neither extends nor breaks a run.
+- The longest run follows the deals in order, across sessions in the order they
+  started.
+- Kozel: matches and times the goat count finished matches; defeat points per
+  deal counts every deal entered, eggs included (a deal where nobody loses).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from datetime import datetime
+
+from games.rules import kozel, oh_hell
+
+
+@dataclass(frozen=True)
+class OhHellSession:
+    """One game of Oh Hell: who sat where (player keys by seat) and its result."""
+
+    key: str
+    started: datetime
+    players: tuple[str, ...]
+    result: oh_hell.GameResult
+
+
+@dataclass(frozen=True)
+class KozelSession:
+    """One match of Kozel: the four players by seat (team 0 is seats 0 and 2)."""
+
+    key: str
+    started: datetime
+    players: tuple[str, ...]
+    result: kozel.MatchResult
+
+
+def rate(part: int, whole: int) -> float | None:
+    """part / whole, or None when there is nothing to divide (shown as a dash)."""
+    return part / whole if whole else None
+
+
+# -- Oh Hell, per player ---------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class OhHellPlayerStats:
+    player: str
+    #: Finished sessions played, those won (alone or shared), and their final totals.
+    sessions: int
+    wins: int
+    totals: tuple[int, ...]
+    #: Bids in scored deals that were not revoked.
+    bids: int
+    made: int
+    zero_bids: int
+    zero_made: int
+    #: Missed bids: took more tricks than bid, took fewer, and the sum of (tricks - bid).
+    took_more: int
+    took_fewer: int
+    missed_difference_sum: int
+    longest_run: int
+
+    @property
+    def win_rate(self) -> float | None:
+        return rate(self.wins, self.sessions)
+
+    @property
+    def average(self) -> float | None:
+        return sum(self.totals) / len(self.totals) if self.totals else None
+
+    @property
+    def best(self) -> int | None:
+        return max(self.totals) if self.totals else None
+
+    @property
+    def made_rate(self) -> float | None:
+        return rate(self.made, self.bids)
+
+    @property
+    def zero_rate(self) -> float | None:
+        return rate(self.zero_made, self.zero_bids)
+
+    @property
+    def missed(self) -> int:
+        return self.took_more + self.took_fewer
+
+    @property
+    def took_more_rate(self) -> float | None:
+        """Of the missed bids, how often the player took more than bid (bid too low)."""
+        return rate(self.took_more, self.missed)
+
+    @property
+    def took_fewer_rate(self) -> float | None:
+        """Of the missed bids, how often the player took fewer than bid (bid too high)."""
+        return rate(self.took_fewer, self.missed)
+
+    @property
+    def missed_difference(self) -> float | None:
+        """Mean of (tricks - bid) over missed bids: above 0 the player bids too low."""
+        return self.missed_difference_sum / self.missed if self.missed else None
+
+
+def by_time(sessions: Iterable[OhHellSession | KozelSession]) -> list:
+    return sorted(sessions, key=lambda s: (s.started, s.key))
+
+
+def oh_hell_player_stats(
+    sessions: Iterable[OhHellSession], player: str
+) -> OhHellPlayerStats | None:
+    """One player's Oh Hell figures over the given sessions; None if they never played."""
+    played = False
+    finished_totals: list[int] = []
+    wins = bids = made = zero_bids = zero_made = took_more = took_fewer = difference = 0
+    run = longest = 0
+    for session in by_time(sessions):
+        if player not in session.players:
+            continue
+        played = True
+        seat = session.players.index(player)
+        result = session.result
+        if result.finished:
+            finished_totals.append(result.totals[seat])
+            wins += seat in result.winners
+        for deal in result.deals:
+            if deal.revoked:
+                continue
+            bid = deal.record.bids[seat]
+            tricks = deal.record.tricks[seat]
+            bids += 1
+            zero_bids += bid == 0
+            if bid == tricks:
+                made += 1
+                zero_made += bid == 0
+                run += 1
+                longest = max(longest, run)
+            else:
+                run = 0
+                took_more += tricks > bid
+                took_fewer += tricks < bid
+                difference += tricks - bid
+    if not played:
+        return None
+    return OhHellPlayerStats(
+        player=player,
+        sessions=len(finished_totals),
+        wins=wins,
+        totals=tuple(finished_totals),
+        bids=bids,
+        made=made,
+        zero_bids=zero_bids,
+        zero_made=zero_made,
+        took_more=took_more,
+        took_fewer=took_fewer,
+        missed_difference_sum=difference,
+        longest_run=longest,
+    )
+
+
+# -- Kozel, per player -------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class KozelPlayerStats:
+    player: str
+    #: Finished matches played, and how many of them the player's team lost.
+    matches: int
+    goat: int
+    #: Every deal entered in the player's matches, and their team's defeat points in them.
+    deals: int
+    defeat_points: int
+
+    @property
+    def won(self) -> int:
+        return self.matches - self.goat
+
+    @property
+    def goat_rate(self) -> float | None:
+        return rate(self.goat, self.matches)
+
+    @property
+    def defeat_points_per_deal(self) -> float | None:
+        return self.defeat_points / self.deals if self.deals else None
+
+
+def kozel_player_stats(sessions: Iterable[KozelSession], player: str) -> KozelPlayerStats | None:
+    played = False
+    matches = goat = deals = defeat_points = 0
+    for session in sessions:
+        if player not in session.players:
+            continue
+        played = True
+        team = kozel.team_of(session.players.index(player))
+        result = session.result
+        if result.finished:
+            matches += 1
+            goat += result.goat == team
+        deals += len(result.outcomes)
+        defeat_points += result.defeat_points[team]
+    if not played:
+        return None
+    return KozelPlayerStats(
+        player=player, matches=matches, goat=goat, deals=deals, defeat_points=defeat_points
+    )
+
+
+# -- head-to-head ----------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class HeadToHead:
+    """Two players over the sessions they both played (finished ones)."""
+
+    first: str
+    second: str
+    #: Oh Hell: sessions together, who finished ahead, and the sum of (first - second).
+    sessions: int
+    first_ahead: int
+    second_ahead: int
+    difference_sum: int
+    #: Kozel: matches on opposite teams and who won them; matches as partners.
+    opposed: int
+    first_won: int
+    second_won: int
+    partners: int
+    partners_won: int
+
+    @property
+    def level(self) -> int:
+        return self.sessions - self.first_ahead - self.second_ahead
+
+    @property
+    def average_difference(self) -> float | None:
+        """Mean of the first player's total minus the second's."""
+        return self.difference_sum / self.sessions if self.sessions else None
+
+
+def head_to_head(
+    oh_hell_sessions: Iterable[OhHellSession],
+    kozel_sessions: Iterable[KozelSession],
+    first: str,
+    second: str,
+) -> HeadToHead:
+    sessions = first_ahead = second_ahead = difference = 0
+    for session in oh_hell_sessions:
+        if not session.result.finished:
+            continue
+        if first not in session.players or second not in session.players:
+            continue
+        totals = session.result.totals
+        gap = totals[session.players.index(first)] - totals[session.players.index(second)]
+        sessions += 1
+        difference += gap
+        first_ahead += gap > 0
+        second_ahead += gap < 0
+    opposed = first_won = second_won = partners = partners_won = 0
+    for session in kozel_sessions:
+        result = session.result
+        if not result.finished:
+            continue
+        if first not in session.players or second not in session.players:
+            continue
+        first_team = kozel.team_of(session.players.index(first))
+        second_team = kozel.team_of(session.players.index(second))
+        if first_team == second_team:
+            partners += 1
+            partners_won += result.goat != first_team
+        else:
+            opposed += 1
+            first_won += result.goat == second_team
+            second_won += result.goat == first_team
+    return HeadToHead(
+        first=first,
+        second=second,
+        sessions=sessions,
+        first_ahead=first_ahead,
+        second_ahead=second_ahead,
+        difference_sum=difference,
+        opposed=opposed,
+        first_won=first_won,
+        second_won=second_won,
+        partners=partners,
+        partners_won=partners_won,
+    )
+
+
+# -- the whole notebook --------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class NotebookStats:
+    """Every player's figures, in the order the players were given."""
+
+    oh_hell: tuple[OhHellPlayerStats, ...]
+    kozel: tuple[KozelPlayerStats, ...]
+
+
+def notebook_stats(
+    players: Sequence[str],
+    oh_hell_sessions: Sequence[OhHellSession],
+    kozel_sessions: Sequence[KozelSession],
+) -> NotebookStats:
+    """Figures for each player who played at least one session of each game."""
+    oh_hell_rows = [oh_hell_player_stats(oh_hell_sessions, player) for player in players]
+    kozel_rows = [kozel_player_stats(kozel_sessions, player) for player in players]
+    return NotebookStats(
+        oh_hell=tuple(row for row in oh_hell_rows if row is not None),
+        kozel=tuple(row for row in kozel_rows if row is not None),
+    )
