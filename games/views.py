@@ -20,7 +20,7 @@ from django.utils.crypto import constant_time_compare
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
 from django.views.decorators.http import require_POST, require_safe
-from django_htmx.http import HttpResponseClientRedirect
+from django_htmx.http import HttpResponseClientRedirect, trigger_client_event
 
 from games import forms, services
 from games.models import Game, Notebook, Player, ShareLink
@@ -329,7 +329,46 @@ def render_game(
     )
     if partial or (request.htmx and request.method == "POST"):
         template = f"{template}#{element}"
-    return render(request, template, context, status=status)
+    response = render(request, template, context, status=status)
+    spoken = spoken_news(context, error_for) if request.htmx and status == 200 else None
+    if spoken:
+        # The swapped element is new to a screen reader; the page's own live region
+        # (#announcer, in base.html) says what just happened.
+        trigger_client_event(response, "announce", spoken)
+    return response
+
+
+def spoken_news(context: dict, action: str) -> str | None:
+    """One sentence for a screen reader after an action, or None."""
+    announcement = context.get("announcement")
+    if action == "bids" and announcement is not None:
+        call = {
+            "over": _("OVER by %(by)s") % {"by": announcement.by},
+            "under": _("UNDER by %(by)s") % {"by": announcement.by},
+            "even": _("EVEN"),
+        }[announcement.call]
+        return _("%(call)s: %(bids)s bid for %(tricks)s.") % {
+            "call": call,
+            "bids": announcement.bids,
+            "tricks": announcement.tricks,
+        }
+    last = context.get("last")
+    if action == "tricks" and last:
+        leaders = [name for standing, name in context["standings"] if standing.place == 1]
+        return _("Deal %(number)s scored. Leading: %(names)s.") % {
+            "number": last["deal"].plan.number,
+            "names": ", ".join(leaders),
+        }
+    if action == "kozel" and last:
+        result = context["result"]
+        if result.finished and result.goat is not None:
+            return _("%(team)s are the goat!") % {"team": context["table"].team_names(result.goat)}
+        points = " – ".join(str(team["defeat_points"]) for team in context["teams"])
+        return _("Deal %(number)s saved. Defeat points: %(points)s.") % {
+            "number": last.number,
+            "points": points,
+        }
+    return None
 
 
 @dataclass
