@@ -212,7 +212,7 @@ def line_chart(
         coords = " ".join(f"{x_of(i):.1f},{y_of(v):.1f}" for i, v in enumerate(line.values))
         dash_attr = f' stroke-dasharray="{dash}"' if dash else ""
         parts.append(
-            f'<g class="chart-series chart-s{number}" stroke="currentColor">'
+            f'<g class="chart-series chart-s{number}" stroke="currentColor" fill="currentColor">'
             f'<polyline points="{coords}" fill="none" stroke-width="2.25"'
             f' stroke-linejoin="round"{dash_attr}/>'
         )
@@ -228,7 +228,7 @@ def line_chart(
         dash_attr = f' stroke-dasharray="{dash}"' if dash else ""
         name = shorten(line.name, 44 if wide else 20)
         parts.append(
-            f'<g class="chart-legend chart-s{number}" stroke="currentColor">'
+            f'<g class="chart-legend chart-s{number}" stroke="currentColor" fill="currentColor">'
             f'<line x1="{x:.1f}" x2="{x + 34:.1f}" y1="{y:.1f}" y2="{y:.1f}" stroke-width="2.25"'
             f"{dash_attr}/>"
             f"{marker(MARKERS[number % len(MARKERS)], x + 17, y)}"

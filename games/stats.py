@@ -113,7 +113,8 @@ class OhHellPlayerStats:
 
 
 def by_time(sessions: Iterable[OhHellSession | KozelSession]) -> list:
-    return sorted(sessions, key=lambda s: (s.started, s.key))
+    """In the order they started; sessions that started together keep the order given."""
+    return sorted(sessions, key=lambda s: s.started)
 
 
 def oh_hell_player_stats(

@@ -44,7 +44,9 @@ def load_tables(games: QuerySet[Game]) -> list[Table]:
                 services.KozelTable(game=game, seats=seats, deals=list(game.kozel_deals.all()))
             )
         else:
-            tables.append(services.OhHellTable(game=game, seats=seats, deals=list(game.deals.all())))
+            tables.append(
+                services.OhHellTable(game=game, seats=seats, deals=list(game.deals.all()))
+            )
     return tables
 
 
@@ -147,7 +149,8 @@ def statistics(request: HttpRequest) -> HttpResponse:
     notebook = owner_notebook(request)
     players = list(notebook.players.all())
     by_id = {player.public_id: player for player in players}
-    oh_hell_sessions, kozel_sessions = as_sessions(load_tables(notebook.games.all()))
+    games = notebook.games.order_by("created_at", "pk")
+    oh_hell_sessions, kozel_sessions = as_sessions(load_tables(games))
     figures = stats.notebook_stats(list(by_id), oh_hell_sessions, kozel_sessions)
 
     comparing = "a" in request.GET or "b" in request.GET
@@ -191,7 +194,7 @@ def player_statistics(request: HttpRequest, public_id: str) -> HttpResponse:
     if player is None:
         raise Http404
     oh_hell_sessions, kozel_sessions = as_sessions(
-        load_tables(notebook.games.filter(seats__player=player))
+        load_tables(notebook.games.filter(seats__player=player).order_by("created_at", "pk"))
     )
     rivals = []
     for other in players:
