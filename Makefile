@@ -16,9 +16,13 @@ $(VENV)/.installed: pyproject.toml
 	$(BIN)/python -m pip install -e '.[dev]'
 	touch $@
 
+# At home, on the LAN: DEBUG off whatever the shell says, the secret key generated
+# once into .secret_key, this machine's LAN address allowed, hashed and compressed
+# static files served by whitenoise. `migrate` also creates the cache's table.
+run: export SCOREKEEPER_DEBUG = 0
 run: venv
 	$(BIN)/python manage.py migrate --noinput
-	$(BIN)/python manage.py collectstatic --noinput
+	$(BIN)/python manage.py collectstatic --noinput --verbosity 0
 	@$(BIN)/python -c 'import scorekeeper.settings as s; \
 	hosts = s.ALLOWED_HOSTS; \
 	urls = [f"http://{ip}:$(PORT)/" for ip in s.lan_ipv4_addresses() if ip in hosts or "*" in hosts]; \
@@ -26,6 +30,7 @@ run: venv
 	print("  or here: http://127.0.0.1:$(PORT)/\n")'
 	$(BIN)/gunicorn -c gunicorn.conf.py --bind 0.0.0.0:$(PORT)
 
+# For developers: Django's debug pages, runserver's reloading, unhashed static files.
 dev: venv
 	SCOREKEEPER_DEBUG=1 $(BIN)/python manage.py migrate --noinput
 	SCOREKEEPER_DEBUG=1 $(BIN)/python manage.py runserver 0.0.0.0:$(PORT)

@@ -1,11 +1,21 @@
-"""gunicorn settings for `make run`; the address comes from the command line."""
+"""gunicorn settings, for `make run` at home and for a site behind nginx (docs/deploy.md).
+
+`make run` gives the address on the command line (--bind 0.0.0.0:$PORT); a
+site sets SCOREKEEPER_BIND, by default the loopback address nginx proxies to.
+"""
 
 import os
 
 wsgi_app = "scorekeeper.wsgi:application"
+bind = [os.environ.get("SCOREKEEPER_BIND", "127.0.0.1:8000")]
 workers = int(os.environ.get("WEB_CONCURRENCY", "2"))
 # Load Django once in the master: a broken setting fails at start, and the
 # secret key file is created once, before any worker forks.
 preload_app = True
+# A request that takes longer is stuck: the worker is replaced.
+timeout = 30
+graceful_timeout = 20
+# Only the local proxy may say a request came over HTTPS (X-Forwarded-Proto).
+forwarded_allow_ips = os.environ.get("FORWARDED_ALLOW_IPS", "127.0.0.1,::1")
 accesslog = "-"
 errorlog = "-"

@@ -4,12 +4,14 @@ Every variable read here is listed in README.md ("Configuration").
 """
 
 import os
+import re
 import socket
 import sys
 import tempfile
 from pathlib import Path
 
 import dj_database_url
+from csp.constants import NONE, SELF
 from django.core.exceptions import ImproperlyConfigured
 from django.core.management.utils import get_random_secret_key
 from django.utils.translation import gettext_lazy as _
@@ -71,28 +73,78 @@ def secret_key_from_file(path: Path) -> str:
     return key
 
 
+def env_int(name: str, default: int, minimum: int = 0) -> int:
+    value = os.environ.get(name, "").strip()
+    if not value:
+        return default
+    if not value.isdigit() or int(value) < minimum:
+        raise ImproperlyConfigured(f"{name} must be a whole number of at least {minimum}.")
+    return int(value)
+
+
+def admin_path(value: str) -> str:
+    """The admin site's URL prefix ("" for no admin site), e.g. "office-7f3k2/".
+
+    The operator picks it (SCOREKEEPER_ADMIN_PATH), so the admin's login form is
+    not where every scanner looks for it.
+    """
+    value = value.strip().strip("/")
+    if not value:
+        return ""
+    if not re.fullmatch(r"[A-Za-z0-9._~-]+(/[A-Za-z0-9._~-]+)*", value):
+        raise ImproperlyConfigured(
+            "SCOREKEEPER_ADMIN_PATH may hold only letters, digits and . _ ~ - between slashes."
+        )
+    if value.split("/")[0] in RESERVED_PATHS:
+        raise ImproperlyConfigured(
+            f"SCOREKEEPER_ADMIN_PATH must not start with {value.split('/')[0]}/: "
+            "the app uses that path."
+        )
+    return value + "/"
+
+
+# The first segments of the app's own URLs (games/urls.py), which the admin can't take.
+RESERVED_PATHS = {
+    "s", "n", "j", "new", "notebook", "players", "finished", "stats", "offline",
+    "static", "sw.js", "manifest.webmanifest",
+}  # fmt: skip
+
 # pytest-django imports these settings with pytest already loaded.
 TESTING = "pytest" in sys.modules
 
 DEBUG = env_bool("SCOREKEEPER_DEBUG")
+# A site on the internet, behind a proxy that terminates TLS (docs/deploy.md).
+HTTPS = env_bool("SCOREKEEPER_HTTPS")
 
 SECRET_KEY = os.environ.get("SCOREKEEPER_SECRET_KEY", "").strip()
 if not SECRET_KEY:
+    if HTTPS:
+        # Every app server of a site must share one key: no file made up on the spot.
+        raise ImproperlyConfigured(
+            "Set SCOREKEEPER_SECRET_KEY (50 random characters or more) when SCOREKEEPER_HTTPS=1."
+        )
     if DEBUG or TESTING:
         SECRET_KEY = "django-insecure-development-key-never-use-it-on-a-network"
     else:
-        SECRET_KEY = secret_key_from_file(BASE_DIR / ".secret_key")
+        SECRET_KEY = secret_key_from_file(
+            Path(os.environ.get("SCOREKEEPER_SECRET_KEY_FILE") or BASE_DIR / ".secret_key")
+        )
 
-ALLOWED_HOSTS = env_list("SCOREKEEPER_ALLOWED_HOSTS") or [
-    "localhost",
-    "127.0.0.1",
-    "[::1]",
-    *lan_ipv4_addresses(),
-]
+ALLOWED_HOSTS = env_list("SCOREKEEPER_ALLOWED_HOSTS")
+if not ALLOWED_HOSTS:
+    if HTTPS:
+        raise ImproperlyConfigured(
+            "Set SCOREKEEPER_ALLOWED_HOSTS to the site's host name when SCOREKEEPER_HTTPS=1."
+        )
+    # `make run` at home: this machine, and its address on the LAN for the phones.
+    ALLOWED_HOSTS = ["localhost", "127.0.0.1", "[::1]", *lan_ipv4_addresses()]
 CSRF_TRUSTED_ORIGINS = env_list("SCOREKEEPER_CSRF_TRUSTED_ORIGINS")
 
+ADMIN_PATH = admin_path(os.environ.get("SCOREKEEPER_ADMIN_PATH", ""))
+
 INSTALLED_APPS = [
-    "django.contrib.admin",
+    # Django's admin with a site for superusers only (scorekeeper/sites.py).
+    "scorekeeper.apps.SuperuserAdminConfig",
     "django.contrib.auth",
     "django.contrib.contenttypes",
     "django.contrib.sessions",
@@ -100,12 +152,19 @@ INSTALLED_APPS = [
     "django.contrib.staticfiles",
     "django_htmx",
     "template_partials",
+    "csp",
     "games",
+    # The limit on links that do not exist, and the shared cache's table.
+    "scorekeeper",
 ]
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    "csp.middleware.CSPMiddleware",
+    "scorekeeper.middleware.permissions_policy",
     "whitenoise.middleware.WhiteNoiseMiddleware",
+    # After whitenoise (static files are never a miss), before anything that queries.
+    "scorekeeper.middleware.link_miss_limit",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
@@ -185,7 +244,7 @@ USE_TZ = True
 
 STATIC_URL = "/static/"
 STATICFILES_DIRS = [BASE_DIR / "static"]
-STATIC_ROOT = BASE_DIR / "staticfiles"
+STATIC_ROOT = Path(os.environ.get("SCOREKEEPER_STATIC_ROOT") or BASE_DIR / "staticfiles")
 # Production serves hashed, pre-compressed files made by collectstatic;
 # development and tests serve the source files, so they need no collectstatic.
 STORAGES = {
@@ -202,18 +261,65 @@ if TESTING:
     WHITENOISE_USE_FINDERS = True
     WHITENOISE_AUTOREFRESH = True
 
+# App servers keep nothing of their own: the cache is a table in the shared
+# database (`migrate` creates it, see scorekeeper/apps.py), sessions (the admin's
+# only) are rows too, and so are the link-miss counts.
+CACHES = {
+    "default": {
+        "BACKEND": "django.core.cache.backends.db.DatabaseCache",
+        "LOCATION": "scorekeeper_cache",
+    }
+}
+SESSION_ENGINE = "django.contrib.sessions.backends.db"
+
+# Security headers (docs/deploy.md, "Security headers"). No inline script or
+# style anywhere; htmx runs without eval (base.html's htmx-config).
+CONTENT_SECURITY_POLICY = {
+    "DIRECTIVES": {
+        "default-src": [NONE],
+        "script-src": [SELF],
+        "style-src": [SELF],
+        "img-src": [SELF, "data:"],
+        "font-src": [SELF],
+        "connect-src": [SELF],
+        "manifest-src": [SELF],
+        "worker-src": [SELF],
+        "frame-ancestors": [NONE],
+        "base-uri": [NONE],
+        "form-action": [SELF],
+        "object-src": [NONE],
+    }
+}
 SECURE_CONTENT_TYPE_NOSNIFF = True
 SECURE_REFERRER_POLICY = "same-origin"
 X_FRAME_OPTIONS = "DENY"
 SESSION_COOKIE_HTTPONLY = True
+# No script reads the CSRF cookie: forms carry the token, htmx sends it from
+# <body hx-headers>.
+CSRF_COOKIE_HTTPONLY = True
+LANGUAGE_COOKIE_HTTPONLY = True
+LANGUAGE_COOKIE_SAMESITE = "Lax"
 
-if env_bool("SCOREKEEPER_HTTPS"):
+if HTTPS:
     # Behind a TLS proxy, which must set X-Forwarded-Proto itself.
     SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
     SECURE_SSL_REDIRECT = True
-    SECURE_HSTS_SECONDS = 60 * 60 * 24 * 365
+    SECURE_HSTS_SECONDS = env_int("SCOREKEEPER_HSTS_SECONDS", 60 * 60 * 24 * 365)
+    SECURE_HSTS_INCLUDE_SUBDOMAINS = env_bool("SCOREKEEPER_HSTS_INCLUDE_SUBDOMAINS", True)
+    SECURE_HSTS_PRELOAD = env_bool("SCOREKEEPER_HSTS_PRELOAD", True)
     SESSION_COOKIE_SECURE = True
     CSRF_COOKIE_SECURE = True
+    LANGUAGE_COOKIE_SECURE = True
+
+# Links that do not exist (a notebook's /n/<key>/, a share link's /j/<key>/, a
+# session under /s/): one address may miss this many times per window, then it
+# gets 429 (scorekeeper/middleware.py). 0 turns the limit off, as the tests do:
+# their many 404s come from one address; tests/games/test_security.py turns it on.
+LINK_MISS_LIMIT = env_int("SCOREKEEPER_LINK_MISS_LIMIT", 0 if TESTING else 20)
+LINK_MISS_WINDOW = env_int("SCOREKEEPER_LINK_MISS_WINDOW", 10 * 60, minimum=1)
+# Behind a proxy every request comes from the proxy's address; the proxy names
+# the visitor's in this header (e.g. X-Real-IP), which it must always overwrite.
+CLIENT_IP_HEADER = os.environ.get("SCOREKEEPER_CLIENT_IP_HEADER", "").strip()
 
 LOGGING = {
     "version": 1,

@@ -1,0 +1,158 @@
+"""Headers every response carries, and the limit on links that do not exist.
+
+The Content-Security-Policy comes from django-csp (settings.CONTENT_SECURITY_POLICY);
+Django's SecurityMiddleware sends HSTS, nosniff, the referrer and opener policies.
+"""
+
+from __future__ import annotations
+
+import ipaddress
+import math
+from collections.abc import Callable
+from datetime import datetime, timedelta
+
+from django.conf import settings
+from django.db import IntegrityError, transaction
+from django.db.models import F
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import render
+from django.utils import timezone
+
+from scorekeeper.models import LinkMisses
+
+Middleware = Callable[[HttpRequest], HttpResponse]
+
+# Browser features the app never uses are switched off for it and for anything
+# it could embed; the screen may stay awake (static/js/wake.js).
+PERMISSIONS_POLICY = ", ".join(
+    [
+        "accelerometer=()",
+        "autoplay=()",
+        "camera=()",
+        "display-capture=()",
+        "geolocation=()",
+        "gyroscope=()",
+        "magnetometer=()",
+        "microphone=()",
+        "midi=()",
+        "payment=()",
+        "publickey-credentials-get=()",
+        "screen-wake-lock=(self)",
+        "usb=()",
+    ]
+)
+
+
+def permissions_policy(get_response: Middleware) -> Middleware:
+    def middleware(request: HttpRequest) -> HttpResponse:
+        response = get_response(request)
+        response.headers.setdefault("Permissions-Policy", PERMISSIONS_POLICY)
+        # Nothing of ours is meant to be loaded by another site's page.
+        response.headers.setdefault("Cross-Origin-Resource-Policy", "same-origin")
+        return response
+
+    return middleware
+
+
+# -- links that do not exist -----------------------------------------------------------
+
+# Where the secret is the URL itself: a blocked address is refused before the
+# lookup, or a 429 for a miss next to a redirect for a hit would still tell.
+LINK_PREFIXES = ("/n/", "/j/")
+# Sessions and players: the secret is the visitor's cookie, the id is not secret.
+# A blocked address still opens what its cookies give it (a phone behind the same
+# router as a guesser keeps scoring); only its misses become 429s.
+SESSION_PREFIXES = ("/s/", "/players/")
+
+
+def link_miss_limit(get_response: Middleware) -> Middleware:
+    """A 404 under a link's path counts as a miss for the visitor's address; past
+    settings.LINK_MISS_LIMIT misses in settings.LINK_MISS_WINDOW seconds it gets 429.
+
+    The live poll (/s/<id>/live/) never counts: a page whose link was revoked
+    keeps polling every two seconds, and would block its whole network.
+    """
+
+    def middleware(request: HttpRequest) -> HttpResponse:
+        path = request.path_info
+        limit = settings.LINK_MISS_LIMIT
+        if (
+            not limit
+            or not path.startswith(LINK_PREFIXES + SESSION_PREFIXES)
+            or path.endswith("/live/")
+        ):
+            return get_response(request)
+        address = client_address(request)
+        if path.startswith(LINK_PREFIXES):
+            until = blocked_until(address=address)
+            if until is not None:
+                return too_many(request, until)
+        response = get_response(request)
+        if response.status_code == 404:
+            misses, since = record_miss(address=address)
+            if misses > limit:
+                return too_many(request, since + timedelta(seconds=settings.LINK_MISS_WINDOW))
+        return response
+
+    return middleware
+
+
+def client_address(request: HttpRequest) -> str:
+    """Who is asking: an IPv4 address, or the /64 network of an IPv6 address (one
+    home or phone gets a whole /64, so single IPv6 addresses are free to make)."""
+    raw = request.META.get("REMOTE_ADDR", "")
+    if settings.CLIENT_IP_HEADER:
+        header = "HTTP_" + settings.CLIENT_IP_HEADER.upper().replace("-", "_")
+        # The right-most entry is the one our own proxy wrote.
+        forwarded = request.META.get(header, "").split(",")[-1].strip()
+        raw = forwarded or raw
+    try:
+        address = ipaddress.ip_address(raw)
+    except ValueError:
+        return raw[:64] or "unknown"
+    if isinstance(address, ipaddress.IPv6Address):
+        if address.ipv4_mapped:
+            return str(address.ipv4_mapped)
+        return str(ipaddress.ip_network(f"{address}/64", strict=False))
+    return str(address)
+
+
+def blocked_until(*, address: str) -> datetime | None:
+    """When ``address`` may try links again, if it is over the limit now."""
+    window = timedelta(seconds=settings.LINK_MISS_WINDOW)
+    since = (
+        LinkMisses.objects.filter(
+            address=address,
+            since__gt=timezone.now() - window,
+            misses__gte=settings.LINK_MISS_LIMIT,
+        )
+        .values_list("since", flat=True)
+        .first()
+    )
+    return since + window if since is not None else None
+
+
+def record_miss(*, address: str) -> tuple[int, datetime]:
+    """Count one miss for ``address``; its misses in the current window, and the
+    window's start. One UPDATE, so concurrent misses on several app servers all count."""
+    now = timezone.now()
+    cutoff = now - timedelta(seconds=settings.LINK_MISS_WINDOW)
+    with transaction.atomic():
+        current = LinkMisses.objects.filter(address=address, since__gt=cutoff)
+        if not current.update(misses=F("misses") + 1):
+            # A first miss, or the last window is over: forget every window that is.
+            LinkMisses.objects.filter(since__lte=cutoff).delete()
+            try:
+                with transaction.atomic():
+                    LinkMisses.objects.create(address=address, since=now, misses=1)
+            except IntegrityError:  # another server made the row just now
+                current.update(misses=F("misses") + 1)
+        row = current.values_list("misses", "since").first()
+    return row if row is not None else (1, now)
+
+
+def too_many(request: HttpRequest, until: datetime) -> HttpResponse:
+    seconds = max(1, math.ceil((until - timezone.now()).total_seconds()))
+    response = render(request, "429.html", {"minutes": math.ceil(seconds / 60)}, status=429)
+    response["Retry-After"] = str(seconds)
+    return response

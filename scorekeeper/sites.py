@@ -1,0 +1,17 @@
+"""The admin site, at the path the operator sets (SCOREKEEPER_ADMIN_PATH), for
+superusers only: staff accounts without superuser status are turned away.
+
+Its own module: Django builds the default site by importing this class, and
+scorekeeper/admin.py registers models on that site.
+"""
+
+from django.contrib import admin
+from django.http import HttpRequest
+
+
+class SuperuserAdminSite(admin.AdminSite):
+    site_header = "Scorekeeper administration"
+    site_title = "Scorekeeper administration"
+
+    def has_permission(self, request: HttpRequest) -> bool:
+        return request.user.is_active and request.user.is_superuser
