@@ -1,0 +1,84 @@
+// Scorekeeper's service worker, served at /sw.js by games/views_pwa.py, which puts
+// CACHE, PRECACHE, OFFLINE_URL and STATIC_URL above this line.
+//
+// It keeps static files and the offline page, nothing else: no page with a
+// notebook's data, no htmx answer, no POST. A page that cannot be loaded shows the
+// offline page instead of the browser's error.
+
+self.addEventListener("install", (event) => {
+  event.waitUntil(
+    (async () => {
+      const cache = await caches.open(CACHE);
+      await cache.addAll(PRECACHE.map((url) => new Request(url, { cache: "reload" })));
+      // Without cookies: the offline page must not carry anything of a notebook.
+      const offline = await fetch(new Request(OFFLINE_URL, { credentials: "omit", cache: "reload" }));
+      if (!offline.ok) {
+        throw new Error(`${OFFLINE_URL} answered ${offline.status}`);
+      }
+      await cache.put(OFFLINE_URL, offline);
+      // Only static files are kept, so a new worker may take over open pages at once.
+      await self.skipWaiting();
+    })(),
+  );
+});
+
+self.addEventListener("activate", (event) => {
+  event.waitUntil(
+    (async () => {
+      for (const name of await caches.keys()) {
+        if (name.startsWith("scorekeeper-") && name !== CACHE) {
+          await caches.delete(name);
+        }
+      }
+      // Pages start loading while the worker wakes up, instead of after.
+      if (self.registration.navigationPreload) {
+        await self.registration.navigationPreload.enable();
+      }
+      await self.clients.claim();
+    })(),
+  );
+});
+
+async function pageOrOffline(event) {
+  try {
+    const preloaded = await event.preloadResponse;
+    if (preloaded) {
+      return preloaded;
+    }
+    return await fetch(event.request);
+  } catch (error) {
+    const offline = await caches.match(OFFLINE_URL, { cacheName: CACHE });
+    return offline || Response.error();
+  }
+}
+
+async function staticFile(request) {
+  const cache = await caches.open(CACHE);
+  const kept = await cache.match(request);
+  if (kept) {
+    return kept;
+  }
+  const response = await fetch(request);
+  // A static file the list forgot is kept too; a new deploy starts a new cache.
+  if (response.ok && response.type === "basic") {
+    await cache.put(request, response.clone());
+  }
+  return response;
+}
+
+self.addEventListener("fetch", (event) => {
+  const request = event.request;
+  if (request.method !== "GET") {
+    return;
+  }
+  const url = new URL(request.url);
+  if (url.origin !== self.location.origin) {
+    return;
+  }
+  if (request.mode === "navigate") {
+    event.respondWith(pageOrOffline(event));
+  } else if (url.pathname.startsWith(STATIC_URL)) {
+    event.respondWith(staticFile(request));
+  }
+  // Everything else (htmx answers, the live poll) goes to the network as usual.
+});
