@@ -202,8 +202,7 @@ def line_chart(
         parts.append(
             f'<g class="chart-limit"><line x1="{LEFT}" x2="{LEFT + plot_width}" y1="{y:.1f}"'
             f' y2="{y:.1f}" stroke="currentColor" stroke-width="1.5" stroke-dasharray="3 3"/>'
-            f'<text x="{LEFT + plot_width}" y="{y - 5:.1f}" text-anchor="end"'
-            f' font-weight="600">{escape(label)}</text></g>'
+            f'<text x="{LEFT + 4}" y="{y - 5:.1f}" font-weight="600">{escape(label)}</text></g>'
         )
     # One line per series, then its markers.
     for number, line in enumerate(series):

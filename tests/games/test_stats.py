@@ -320,7 +320,7 @@ def test_the_statistics_page_shows_every_players_figures(client, three_sessions)
     # Carla: 2 sessions, 1 win (50%), average 15.5, best 21, bids made 80%.
     carla = table.split("Carla</a></th>")[1].split("</tr>")[0]
     cells = [cell.split(">", 1)[1].split("</td>")[0] for cell in carla.split("<td")[1:]]
-    assert cells == ["2", '1 <span class="muted">(50%)</span>', "15.5", "21", "80%"]
+    assert cells == ["2", '1 <span class="rate">(50%)</span>', "15.5", "21", "80%"]
 
 
 def test_the_players_page_shows_every_figure_by_hand(client, notebook, three_sessions) -> None:
