@@ -86,7 +86,8 @@ def admin_path(value: str) -> str:
     """The admin site's URL prefix ("" for no admin site), e.g. "office-7f3k2/".
 
     The operator picks it (SCOREKEEPER_ADMIN_PATH), so the admin's login form is
-    not where every scanner looks for it.
+    not where every scanner looks for it. scorekeeper/urls.py refuses one that
+    starts like a path of the app.
     """
     value = value.strip().strip("/")
     if not value:
@@ -95,19 +96,8 @@ def admin_path(value: str) -> str:
         raise ImproperlyConfigured(
             "SCOREKEEPER_ADMIN_PATH may hold only letters, digits and . _ ~ - between slashes."
         )
-    if value.split("/")[0] in RESERVED_PATHS:
-        raise ImproperlyConfigured(
-            f"SCOREKEEPER_ADMIN_PATH must not start with {value.split('/')[0]}/: "
-            "the app uses that path."
-        )
     return value + "/"
 
-
-# The first segments of the app's own URLs (games/urls.py), which the admin can't take.
-RESERVED_PATHS = {
-    "s", "n", "j", "new", "notebook", "players", "finished", "stats", "offline",
-    "static", "sw.js", "manifest.webmanifest",
-}  # fmt: skip
 
 # pytest-django imports these settings with pytest already loaded.
 TESTING = "pytest" in sys.modules

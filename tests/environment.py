@@ -34,7 +34,7 @@ def clean_env(env: dict[str, str]) -> dict[str, str]:
         for key, value in os.environ.items()
         if not key.startswith("SCOREKEEPER_") and key != "DATABASE_URL"
     }
-    return {**base, **env}
+    return {**base, "DJANGO_SETTINGS_MODULE": "scorekeeper.settings", **env}
 
 
 def run_python(
@@ -55,8 +55,7 @@ def settings_under(env: dict[str, str], names: list[str]) -> dict:
     """The named settings, as JSON values, of scorekeeper/settings.py under ``env``."""
     # Through django.conf, so a name the file leaves out reads as Django's default.
     code = (
-        "import json, os; os.environ['DJANGO_SETTINGS_MODULE'] = 'scorekeeper.settings'; "
-        "from django.conf import settings as s; "
+        "import json; from django.conf import settings as s; "
         f"print(json.dumps({{n: getattr(s, n, None) for n in {names!r}}}, default=str))"
     )
     result = run_python(code, env)
