@@ -1,14 +1,17 @@
 """The notebook's history of finished sessions, its statistics, and head-to-head.
 
 Only the notebook's owner (its cookie) sees these; without it they are not found.
-Every page loads its sessions in a fixed number of queries (`load_tables`), then
-the rules score them and `games.stats` counts, in plain Python.
+Every page reads its sessions in a fixed number of queries (`score_sessions`), the
+rules score them, and `games.stats` counts, in plain Python.
 """
 
 from __future__ import annotations
 
+from collections import defaultdict
+from dataclasses import dataclass
+
 from django.core.paginator import InvalidPage, Paginator
-from django.db.models import Prefetch, QuerySet
+from django.db.models import QuerySet
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.utils.translation import gettext as _
@@ -16,55 +19,120 @@ from django.views.decorators.http import require_safe
 
 from games import services, stats
 from games.models import Adjustment, Deal, Game, Hand, KozelDeal, Notebook, Player, Seat
+from games.rules import kozel, oh_hell
 from games.views import current_notebook
 
 FINISHED_PER_PAGE = 20
 
-Table = services.OhHellTable | services.KozelTable
+
+@dataclass(frozen=True)
+class ScoredSession:
+    """A session as the rules see it: who sat where, and the result they derive."""
+
+    game: Game
+    players: tuple[str, ...]  # public ids by seat
+    names: tuple[str, ...]
+    result: oh_hell.GameResult | kozel.MatchResult
+
+    def team_names(self, team: int) -> str:
+        first, second = kozel.seats_of(team)
+        return f"{self.names[first]} & {self.names[second]}"
 
 
-def load_tables(games: QuerySet[Game]) -> list[Table]:
-    """The sessions with everything the rules need, in six queries however many there are.
+def score_sessions(games: QuerySet[Game]) -> list[ScoredSession]:
+    """Every session of the queryset, scored, in six queries however many there are.
 
-    Games, seats with their players, Oh Hell deals, their hands, their adjustments,
-    Kozel deals: the same objects `services.load` gives for one session.
+    The games, then their seats (with the players' ids and names), their played
+    Oh Hell deals, those deals' hands and adjustments, and their Kozel deals, read
+    as plain rows: building model objects for thousands of hands cost seconds
+    with 500 sessions. The records are the ones `services.load` gives the rules
+    (tests/games/test_stats.py compares the two).
     """
-    games = games.prefetch_related(
-        Prefetch("seats", queryset=Seat.objects.select_related("player").order_by("position")),
-        Prefetch("deals", queryset=Deal.objects.order_by("index")),
-        Prefetch("deals__hands", queryset=Hand.objects.order_by("seat")),
-        Prefetch("deals__adjustments", queryset=Adjustment.objects.order_by("created_at", "pk")),
-        Prefetch("kozel_deals", queryset=KozelDeal.objects.order_by("index")),
-    )
-    tables: list[Table] = []
-    for game in games:
-        seats = list(game.seats.all())
+    sessions = list(games)
+    if not sessions:
+        return []
+    scope = games.values("pk")
+    seats: dict[int, list[tuple[str, str]]] = defaultdict(list)
+    for game_id, public_id, name in (
+        Seat.objects.filter(game__in=scope)
+        .order_by("game_id", "position")
+        .values_list("game_id", "player__public_id", "player__name")
+    ):
+        seats[game_id].append((public_id, name))
+    deals: dict[int, list[dict]] = defaultdict(list)
+    by_pk: dict[int, dict] = {}
+    for pk, game_id, trump, revoke in (
+        Deal.objects.filter(game__in=scope, done=True)
+        .order_by("game_id", "index")
+        .values_list("pk", "game_id", "trump", "revoke")
+    ):
+        by_pk[pk] = {"trump": trump, "revoke": revoke, "bids": {}, "tricks": {}, "adjustments": []}
+        deals[game_id].append(by_pk[pk])
+    for deal_id, seat, bid, tricks in Hand.objects.filter(
+        deal__game__in=scope, deal__done=True
+    ).values_list("deal_id", "seat", "bid", "tricks"):
+        by_pk[deal_id]["bids"][seat] = bid
+        by_pk[deal_id]["tricks"][seat] = tricks
+    for deal_id, seat, points, note in (
+        Adjustment.objects.filter(deal__game__in=scope, deal__done=True)
+        .order_by("created_at", "pk")
+        .values_list("deal_id", "seat", "points", "note")
+    ):
+        by_pk[deal_id]["adjustments"].append(oh_hell.Adjustment(seat, points, note))
+    entries: dict[int, list[kozel.DealEntry]] = defaultdict(list)
+    for game_id, team, points, took_trick, last_trick_seat in (
+        KozelDeal.objects.filter(game__in=scope)
+        .order_by("game_id", "index")
+        .values_list("game_id", "team", "points", "zero_team_took_trick", "last_trick_seat")
+    ):
+        entries[game_id].append(kozel.DealEntry(team, points, took_trick, last_trick_seat))
+
+    scored = []
+    for game in sessions:
+        players = tuple(public_id for public_id, _name in seats[game.pk])
+        names = tuple(name for _public_id, name in seats[game.pk])
         if game.kind == Game.Kind.KOZEL:
-            tables.append(
-                services.KozelTable(game=game, seats=seats, deals=list(game.kozel_deals.all()))
-            )
+            rules = services.kozel_rules(game.options)
+            result = kozel.score_match(rules, game.first_dealer, entries[game.pk])
         else:
-            tables.append(
-                services.OhHellTable(game=game, seats=seats, deals=list(game.deals.all()))
-            )
-    return tables
+            records = [deal_record(deal, len(players)) for deal in deals[game.pk]]
+            rules = services.oh_hell_rules(game.options)
+            result = oh_hell.score_game(rules, len(players), game.first_dealer, records)
+        scored.append(ScoredSession(game, players, names, result))
+    return scored
+
+
+def deal_record(deal: dict, players: int) -> oh_hell.DealRecord:
+    """As `services.deal_record`, from plain rows."""
+    bids = tuple(deal["bids"].get(seat) for seat in range(players))
+    tricks = None
+    if deal["revoke"] is None:
+        tricks = tuple(deal["tricks"].get(seat) for seat in range(players))
+    return oh_hell.DealRecord(
+        bids=bids,
+        tricks=tricks,
+        trump=deal["trump"] or None,
+        revoke=deal["revoke"],
+        adjustments=tuple(deal["adjustments"]),
+    )
 
 
 def as_sessions(
-    tables: list[Table],
+    scored: list[ScoredSession],
 ) -> tuple[list[stats.OhHellSession], list[stats.KozelSession]]:
     """Plain data for `games.stats`: players by public id, and each session's result."""
     oh_hell_sessions, kozel_sessions = [], []
-    for table in tables:
-        game = table.game
-        players = tuple(seat.player.public_id for seat in table.seats)
-        if isinstance(table, services.KozelTable):
+    for session in scored:
+        game = session.game
+        if game.kind == Game.Kind.KOZEL:
             kozel_sessions.append(
-                stats.KozelSession(game.public_id, game.created_at, players, table.result)
+                stats.KozelSession(game.public_id, game.created_at, session.players, session.result)
             )
         else:
             oh_hell_sessions.append(
-                stats.OhHellSession(game.public_id, game.created_at, players, table.result)
+                stats.OhHellSession(
+                    game.public_id, game.created_at, session.players, session.result
+                )
             )
     return oh_hell_sessions, kozel_sessions
 
@@ -79,18 +147,18 @@ def owner_notebook(request: HttpRequest) -> Notebook:
 # -- finished sessions ---------------------------------------------------------------------
 
 
-def winners_line(table: Table) -> dict:
+def winners_line(session: ScoredSession) -> dict:
     """Who won, for the list: Oh Hell's winners with totals, Kozel's goat team."""
-    result = table.result
-    if isinstance(table, services.KozelTable):
+    result = session.result
+    if session.game.kind == Game.Kind.KOZEL:
         goat = result.goat
         return {
-            "goat": table.team_names(goat) if goat is not None else "",
-            "teams": [(table.team_names(team), result.defeat_points[team]) for team in (0, 1)],
+            "goat": session.team_names(goat) if goat is not None else "",
+            "teams": [(session.team_names(team), result.defeat_points[team]) for team in (0, 1)],
             "with_eggs": result.goat_with_eggs,
         }
     return {
-        "winners": [(table.names[seat], result.totals[seat]) for seat in result.winners],
+        "winners": [(session.names[seat], result.totals[seat]) for seat in result.winners],
     }
 
 
@@ -107,15 +175,10 @@ def finished(request: HttpRequest) -> HttpResponse:
         error = _("There is no page %(page)s of finished sessions.") % {"page": raw[:10]}
         context = {"notebook": notebook, "error": error, "sessions": [], "page": None}
         return render(request, "games/finished.html", context, status=404)
-    sessions = []
-    for table in load_tables(page.object_list):
-        sessions.append(
-            {
-                "game": table.game,
-                "names": table.names,
-                **winners_line(table),
-            }
-        )
+    sessions = [
+        {"game": session.game, "names": session.names, **winners_line(session)}
+        for session in score_sessions(page.object_list)
+    ]
     return render(
         request,
         "games/finished.html",
@@ -144,13 +207,13 @@ def statistics(request: HttpRequest) -> HttpResponse:
     """Every player's figures, and head-to-head for two chosen players (``?a=&b=``).
 
     Eight queries whatever the notebook's size: the notebook, its players, and
-    `load_tables`' six. With htmx, the head-to-head answer alone.
+    `score_sessions`' six. With htmx, the head-to-head answer alone.
     """
     notebook = owner_notebook(request)
     players = list(notebook.players.all())
     by_id = {player.public_id: player for player in players}
     games = notebook.games.order_by("created_at", "pk")
-    oh_hell_sessions, kozel_sessions = as_sessions(load_tables(games))
+    oh_hell_sessions, kozel_sessions = as_sessions(score_sessions(games))
     figures = stats.notebook_stats(list(by_id), oh_hell_sessions, kozel_sessions)
 
     comparing = "a" in request.GET or "b" in request.GET
@@ -194,7 +257,7 @@ def player_statistics(request: HttpRequest, public_id: str) -> HttpResponse:
     if player is None:
         raise Http404
     oh_hell_sessions, kozel_sessions = as_sessions(
-        load_tables(notebook.games.filter(seats__player=player).order_by("created_at", "pk"))
+        score_sessions(notebook.games.filter(seats__player=player).order_by("created_at", "pk"))
     )
     rivals = []
     for other in players:

@@ -17,7 +17,7 @@ from pytest_django.asserts import assertContains, assertNotContains
 from games import services, stats
 from games.models import Game, Notebook, Player
 from games.rules import kozel, oh_hell
-from games.views_stats import as_sessions, load_tables
+from games.views_stats import as_sessions, score_sessions
 from tests.games.conftest import (
     HTMX,
     all_rows,
@@ -155,10 +155,27 @@ def player_id(notebook: Notebook, name: str) -> str:
 
 
 def notebook_sessions(notebook: Notebook):
-    return as_sessions(load_tables(notebook.games.order_by("created_at", "pk")))
+    return as_sessions(score_sessions(notebook.games.order_by("created_at", "pk")))
 
 
 # -- the figures, as data ------------------------------------------------------------------
+
+
+def test_the_statistics_read_the_same_results_as_the_score_sheet(
+    notebook, three_sessions, two_matches
+) -> None:
+    first = three_sessions["first"]
+    services.add_adjustment(game=first, deal_number=1, seat=1, points=-3, note="late")
+    enter_kozel_deal(two_matches["second"], points=0, team=1, took_trick=True, last_trick_seat=0)
+
+    scored = score_sessions(notebook.games.order_by("created_at", "pk"))
+
+    assert len(scored) == 5
+    for session in scored:
+        table = services.load(Game.objects.get(pk=session.game.pk))
+        assert session.result == table.result
+        assert session.names == tuple(table.names)
+
 
 OH_HELL_BY_HAND = {
     # name: sessions, wins, totals, bids, made, zero bids, zero made, more, fewer, sum, run
