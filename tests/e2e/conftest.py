@@ -5,6 +5,11 @@ import shutil
 from pathlib import Path
 
 import pytest
+from playwright.sync_api import expect
+
+# A shared machine under load (other test runs, builds) can take more than
+# Playwright's default 5 s to answer and swap; 10 s still fails fast.
+expect.set_options(timeout=10_000)
 
 # Playwright's sync API runs an event loop in the test thread; Django would
 # otherwise refuse the database calls of live_server tests.

@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.e2e.flows import add_players, number, places, read_standings, seat_names
+from tests.e2e.flows import add_players, choose_preset, number, places, read_standings, seat_names
 
 NAMES = ("Anna", "Ben", "Cleo", "Dan")  # seats 0..3 clockwise
 PLAYERS = len(NAMES)
@@ -83,6 +83,10 @@ GAME = (
 
 #: Worked out on paper from GAME (10 + bid for a made bid): the test's sums must agree.
 FINAL_TOTALS = {"Anna": 135, "Ben": 94, "Cleo": 128, "Dan": 94}
+
+
+def tricks(count: int) -> str:
+    return "1 trick" if count == 1 else f"{count} tricks"
 
 
 def deal_points(deal: DealScript) -> list[int]:
@@ -152,12 +156,40 @@ def check_keypad(page: Page, state: BidsSoFar, seat: int, shots: Path, shot_take
     expect(reason).to_be_visible()
     expect(reason).to_have_text(
         f"The hook: {NAMES[seat]} may not bid {banned}, or the bids would add up to the "
-        f"{cards} tricks."
+        f"{tricks(cards)}."
     )
     assert reason.inner_text().startswith("The hook:")
     if "hook" not in shot_taken:
         shot_taken.add("hook")
         page.screenshot(path=shots / "oh-hell-03-hook-refusal.png", full_page=True)
+
+
+def try_the_forbidden_bid(
+    page: Page, state: BidsSoFar, seat: int, banned: int, shots: Path
+) -> None:
+    """Tap the struck-out key: nothing happens. Then send it anyway (the key enabled
+    by script, as a stale or tampered page would): the server refuses it, 422."""
+    key = page.locator(f".keypad-form button.key[value='{banned}']")
+    posts: list[str] = []
+    page.on("request", lambda r: posts.append(r.url) if r.method == "POST" else None)
+    key.click(force=True)  # a disabled button: the tap goes nowhere
+    page.wait_for_timeout(200)
+    assert posts == []
+    expect(bidder_row(page, seat).locator(".bidder-bid")).to_have_text("to bid")
+
+    key.evaluate("button => { button.disabled = false; }")
+    with page.expect_response(lambda r: r.url.endswith("/bid/")) as answer:
+        key.click()
+    assert answer.value.status == 422
+    error = page.locator("#bids-title ~ .error, section[aria-labelledby='bids-title'] .error")
+    expect(error).to_have_attribute("role", "alert")
+    expect(error).to_have_text(
+        f"The hook: {banned} would make the bids add up to the number of tricks "
+        f"({state.deal.cards})."
+    )
+    expect(bidder_row(page, seat).locator(".bidder-bid")).to_have_text("to bid")
+    expect(page.locator(f".keypad-form button.key[value='{banned}']")).to_be_disabled()
+    page.screenshot(path=shots / "oh-hell-03b-hook-refused-by-server.png", full_page=True)
 
 
 def place_bid(
@@ -183,6 +215,10 @@ def place_bid(
         row.get_by_role("link", name="change").click()
         expect(page.locator(".keypad-form .keypad-label")).to_have_text(f"{NAMES[seat]} bids:")
     check_keypad(page, state, seat, shots, shot_taken)
+    banned = state.forbidden(seat)
+    if banned is not None and "hook-server" not in shot_taken:
+        try_the_forbidden_bid(page, state, seat, banned, shots)
+        shot_taken.add("hook-server")
     page.locator(f".keypad-form button.key[value='{bid}']").click()
 
     state.bids[seat] = bid
@@ -195,13 +231,11 @@ def place_bid(
     else:
         expect(row.locator(".bidder-bid")).to_have_text(re.compile(rf"^\s*{bid}\s*$"))
     expect(page.locator("#bids-title .running")).to_have_text(
-        f"bids {sum(state.bids.values())} of {state.deal.cards} tricks"
+        f"bids {sum(state.bids.values())} of {tricks(state.deal.cards)}"
     )
     following = state.to_bid
     if following is not None:
-        expect(page.locator(".keypad-form .keypad-label")).to_have_text(
-            f"{NAMES[following]} bids:"
-        )
+        expect(page.locator(".keypad-form .keypad-label")).to_have_text(f"{NAMES[following]} bids:")
         expect(bidder_row(page, following)).to_have_attribute("aria-current", "step")
 
 
@@ -306,7 +340,7 @@ def test_a_whole_game_with_the_hook(page: Page, live_server, screenshot_dir: Pat
     # -- New session: Classic (Hoyle) with the hook, Anna deals first. -------------------
     page.goto(f"{live_server.url}/new/")
     expect(page.get_by_role("radio", name="Oh Hell")).to_be_checked()
-    page.locator("#preset").select_option(label="Classic (Hoyle)")
+    choose_preset(page, "Classic (Hoyle)")
     expect(page.locator("#preset")).to_have_value("classic")
     add_players(page, ["Ben", "Anna", "Dan", "Cleo"])
     page.get_by_role("button", name="Move Anna up").click()
@@ -377,7 +411,7 @@ def test_a_whole_game_with_the_hook(page: Page, live_server, screenshot_dir: Pat
         call = expected_call(deal)
         expect(announcement).to_contain_text(call)
         expect(announcement.locator(".announcement-detail")).to_have_text(
-            f"{sum(deal.bids)} bid for {deal.cards} tricks"
+            f"{sum(deal.bids)} bid for {tricks(deal.cards)}"
         )
         expect(announcement).not_to_contain_text("EVEN")
         expect(page.locator(".keypad-form")).to_have_count(0)
@@ -469,6 +503,4 @@ def test_a_whole_game_with_the_hook(page: Page, live_server, screenshot_dir: Pat
     expect(page.locator(".end p.announcement")).to_have_text(winner_text(final))
     check_totals(page, final)
     page.get_by_role("link", name="Score sheet").click()
-    expect(page.locator("table.sheet tfoot td strong")).to_have_text(
-        [str(final[n]) for n in NAMES]
-    )
+    expect(page.locator("table.sheet tfoot td strong")).to_have_text([str(final[n]) for n in NAMES])
