@@ -46,5 +46,13 @@ fmt: venv
 	$(BIN)/ruff check --fix .
 	$(BIN)/ruff format .
 
+# Server time, page weight, Lighthouse and the load test (docs/performance.md); about
+# 40 minutes on two cores, not part of `make test`. Every script runs; each prints
+# its budgets, and the target fails if any budget failed.
 bench: venv
-	@if [ -f bench/run.py ]; then $(BIN)/python bench/run.py; else echo "No bench/run.py yet."; fi
+	$(BIN)/python -m pip install --quiet -e '.[bench]'
+	cd bench && npm ci --no-audit --no-fund --silent
+	@status=0; \
+	for script in bench/run.py bench/weight.py bench/lighthouse.py bench/load/run.py; do \
+		echo "== $$script"; $(BIN)/python $$script || status=1; \
+	done; exit $$status

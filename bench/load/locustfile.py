@@ -1,0 +1,189 @@
+"""Card tables for locust: one scorekeeper entering a game of Oh Hell at a human pace,
+and phones following it live, as the pages do.
+
+Run by bench/load/run.py, which makes the sessions and starts gunicorn; by hand:
+
+    BENCH_TABLES=/tmp/tables.json locust -f bench/load/locustfile.py --headless \\
+        -u 100 -r 20 --run-time 60s --host http://127.0.0.1:8000
+
+Each locust user is a table (``BENCH_TABLES``: a JSON list of {"game", "notebook",
+"view"} made by run.py). Its phones, each with its own cookies and connections:
+
+- the scorekeeper (the notebook's cookie) opens the session, then bids for each
+  player in turn (a pause of ``BENCH_BID_SECONDS`` before each), taps the winner of
+  every trick as it falls (``BENCH_TRICK_SECONDS``), and scores the deal with the
+  counts the page shows (``BENCH_SCORE_SECONDS``); every action is an htmx POST
+  answered with the swapped table, exactly what the page's forms send (bench/pageforms);
+- ``BENCH_FOLLOWERS`` phones (default 4) open the view-only link and poll
+  ``/s/<id>/live/?v=<version>`` every ``BENCH_POLL_SECONDS`` (2, as the page's
+  ``hx-trigger="every 2s"``), taking the new version from each 200 answer;
+- the scorekeeper's own page polls the same way.
+
+Pauses are drawn between half and one and a half times their setting, so the tables
+do not march in step. Any answer other than 200, 204 (up to date) or a redirect is a
+failure.
+"""
+
+from __future__ import annotations
+
+import itertools
+import json
+import os
+import random
+import sys
+from http.cookiejar import Cookie
+from pathlib import Path
+
+import gevent
+from locust import User, events, task
+from locust.contrib.fasthttp import FastHttpSession
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
+
+from bench import pageforms
+
+POLL = float(os.environ.get("BENCH_POLL_SECONDS", "2"))
+FOLLOWERS = int(os.environ.get("BENCH_FOLLOWERS", "4"))
+BID = float(os.environ.get("BENCH_BID_SECONDS", "3"))
+TRICK = float(os.environ.get("BENCH_TRICK_SECONDS", "8"))
+SCORE = float(os.environ.get("BENCH_SCORE_SECONDS", "4"))
+
+_tables: list[dict] = []
+_next_table = itertools.count()
+
+
+@events.init.add_listener
+def load_tables(environment, **_kwargs) -> None:
+    path = os.environ.get("BENCH_TABLES")
+    if path:
+        _tables.extend(json.loads(Path(path).read_text()))
+
+
+def pause(seconds: float) -> None:
+    gevent.sleep(random.uniform(0.5 * seconds, 1.5 * seconds))
+
+
+class Phone:
+    """One phone: its own cookies and connection, and the page it shows."""
+
+    def __init__(self, user: User, cookies: dict[str, str]) -> None:
+        self.http = FastHttpSession(
+            user.host, request_event=user.environment.events.request, user=user
+        )
+        host = user.host.split("://", 1)[1].split(":")[0].split("/")[0]
+        for name, value in cookies.items():
+            self.http.cookiejar.set_cookie(
+                Cookie(
+                    0,
+                    name,
+                    value,
+                    None,
+                    False,
+                    host,
+                    False,
+                    False,
+                    "/",
+                    True,
+                    False,
+                    None,
+                    True,
+                    None,
+                    None,
+                    {},
+                )
+            )
+        self.html = ""
+        self.version: int | None = None
+        self.csrf = ""
+
+    def show(self, html: str) -> None:
+        self.html = html
+        self.version = pageforms.live_version(html)
+        self.csrf = pageforms.csrf_token(html) or self.csrf
+
+    def open(self, path: str) -> None:
+        with self.http.get(path, name="page", catch_response=True) as response:
+            if response.status_code != 200:
+                response.failure(f"page answered {response.status_code}")
+                return
+            self.show(response.text)
+
+    def poll(self, game: str) -> None:
+        """The page's live poll, every POLL seconds, for as long as the table plays."""
+        while True:
+            pause(POLL)
+            if self.version is None:
+                continue
+            with self.http.get(
+                f"/s/{game}/live/?v={self.version}",
+                name="live",
+                headers={"HX-Request": "true"},
+                catch_response=True,
+            ) as response:
+                if response.status_code == 200:
+                    self.show(response.text)
+                elif response.status_code != 204:
+                    response.failure(f"live answered {response.status_code}")
+
+    def post(self, form: pageforms.Form, fields: dict[str, str], name: str) -> None:
+        data = {**form.hidden, **fields}
+        headers = {"HX-Request": "true", "X-CSRFToken": self.csrf}
+        with self.http.post(
+            form.action, data=data, headers=headers, name=name, catch_response=True
+        ) as response:
+            if response.status_code == 200:
+                self.show(response.text)
+            else:
+                response.failure(f"{name} answered {response.status_code}")
+
+
+class Table(User):
+    """A card table for an evening: a scorekeeper and phones following live."""
+
+    def on_start(self) -> None:
+        if not _tables:
+            raise RuntimeError("BENCH_TABLES names no tables (see bench/load/run.py)")
+        self.table = _tables[next(_next_table) % len(_tables)]
+        self.game = self.table["game"]
+        self.scorekeeper = Phone(self, {"notebook": self.table["notebook"]})
+        self.followers = [Phone(self, {"links": self.table["view"]}) for _ in range(FOLLOWERS)]
+        self.greenlets: list[gevent.Greenlet] = []
+
+    def on_stop(self) -> None:
+        gevent.killall(self.greenlets, block=False)
+
+    @task
+    def evening(self) -> None:
+        gevent.sleep(random.uniform(0, POLL))  # phones do not all open at the same instant
+        self.scorekeeper.open(f"/s/{self.game}/")
+        for phone in self.followers:
+            phone.open(f"/s/{self.game}/")
+        self.greenlets = [
+            gevent.spawn(phone.poll, self.game) for phone in [self.scorekeeper, *self.followers]
+        ]
+        while True:
+            self.keep_score()
+
+    def keep_score(self) -> None:
+        """One step of the scorekeeper, from what its page shows now."""
+        phone = self.scorekeeper
+        html = phone.html
+        bid = pageforms.form_for(html, "/bid/")
+        if bid is not None and bid.choices("bid"):
+            pause(BID)
+            allowed = bid.choices("bid")
+            phone.post(bid, {"bid": random.choice(allowed[:3])}, "bid")
+            return
+        trick = pageforms.form_for(html, "/trick/")
+        if trick is not None and trick.choices("seat"):
+            pause(TRICK)
+            phone.post(trick, {"seat": random.choice(trick.choices("seat"))}, "trick")
+            return
+        tricks = pageforms.form_for(html, "/tricks/")
+        if tricks is not None and tricks.checked:
+            pause(SCORE)
+            phone.post(tricks, tricks.checked, "tricks")
+            return
+        # The game is over, or the page has nothing to enter: look again later.
+        pause(TRICK)
+        phone.open(f"/s/{self.game}/")

@@ -1,0 +1,304 @@
+"""How many card tables one core carries: locust (headless) against gunicorn on 127.0.0.1.
+
+    .venv/bin/python bench/load/run.py      # SQLite and PostgreSQL, 1 and 2 workers
+    .venv/bin/python bench/load/run.py --database sqlite --workers 1 --steps 100,300,500
+
+For each database and number of gunicorn workers: a temporary database gets one
+fresh Oh Hell session per table (4 players, down and up with the hook, a notebook
+and a view-only link each, made through games.services); gunicorn starts with the
+project's gunicorn.conf.py and the production settings. With one worker the server
+is pinned to core 0 and locust to core 1, so the figure is what one core carries;
+with two workers the server has both cores and shares them with locust (and with
+PostgreSQL's own processes, which are never pinned).
+
+Then locust runs bench/load/locustfile.py with more and more tables (``--steps``),
+each step ``--seconds`` long after every table has started, and the step passes
+when the 95th percentile of every request is under ``--p95`` ms and nothing
+failed. Stepping stops at the first step that fails, then one step halfway between
+the last pass and that failure is tried. All traffic goes to 127.0.0.1; every run
+is bounded in time (locust's --run-time) and stops by itself.
+
+The exit status is 1 when one worker on SQLite carries fewer than ``--target``
+tables (issue 6: 500).
+"""
+
+from __future__ import annotations
+
+import argparse
+import csv
+import json
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+from dataclasses import asdict, dataclass
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
+
+from bench import server
+
+HERE = Path(__file__).resolve().parent
+LOCUST = str(Path(server.PYTHON).with_name("locust"))
+DEFAULT_STEPS = "25,50,100,200,300,400,500,600,800,1000"
+#: The figure issue 6 assumes per table, to compare ours with.
+ISSUE_RATE = 1.4
+
+
+@dataclass
+class Step:
+    database: str
+    workers: int
+    tables: int
+    requests: int
+    failures: int
+    rate: float
+    median_ms: float
+    p95_ms: float
+    p99_ms: float
+    max_ms: float
+    locust_cpu_warning: bool
+    passed: bool
+    #: Per kind of request (page, live, bid, trick, tricks): count, median, p95 in ms.
+    kinds: dict[str, tuple[int, float, float]]
+    #: The machine's load average when the step started (other processes on the cores).
+    load_before: float
+
+    @property
+    def per_table(self) -> float:
+        return self.rate / self.tables if self.tables else 0.0
+
+
+def make_tables(env: dict[str, str], count: int, path: Path) -> None:
+    subprocess.run(
+        [server.PYTHON, "-m", "bench.load.run", "--child-tables", str(count), "--out", str(path)],
+        env=env,
+        cwd=server.ROOT,
+        check=True,
+    )
+
+
+def _child_tables(count: int, out: Path) -> None:
+    server.setup_django()
+    from bench import data
+
+    tables = []
+    for number in range(count):
+        game = data.start_oh_hell(None, data.SEVEN[:4], first_dealer=number % 4)
+        tables.append(
+            {
+                "game": game.public_id,
+                "notebook": game.notebook.key,
+                "view": data.view_link(game),
+            }
+        )
+    out.write_text(json.dumps(tables))
+
+
+def run_step(
+    base: str,
+    tables_file: Path,
+    tables: int,
+    seconds: int,
+    p95_budget: float,
+    workdir: Path,
+    locust_cpus: str | None,
+    label: tuple[str, int],
+) -> Step:
+    spawn_rate = max(20, tables // 5)  # every table started within about 5 s
+    ramp = tables / spawn_rate
+    prefix = workdir / f"{label[0]}-{label[1]}-{tables}"
+    command = [
+        LOCUST,
+        "-f",
+        str(HERE / "locustfile.py"),
+        "--headless",
+        "--host",
+        base,
+        "--users",
+        str(tables),
+        "--spawn-rate",
+        str(spawn_rate),
+        "--run-time",
+        f"{int(ramp + seconds + 2)}s",
+        "--reset-stats",
+        "--stop-timeout",
+        "5",
+        "--csv",
+        str(prefix),
+        "--only-summary",
+        "--loglevel",
+        "WARNING",
+    ]
+    if locust_cpus is not None and shutil.which("taskset"):
+        command = ["taskset", "-c", locust_cpus, *command]
+    env = {**os.environ, "BENCH_TABLES": str(tables_file)}
+    load_before = os.getloadavg()[0]
+    # Bounded: locust stops itself after --run-time; the timeout is a second guard.
+    finished = subprocess.run(
+        command,
+        env=env,
+        cwd=server.ROOT,
+        capture_output=True,
+        text=True,
+        timeout=ramp + seconds + 120,
+    )
+    log = finished.stdout + finished.stderr
+    (prefix.parent / f"{prefix.name}.log").write_text(log)
+    with open(f"{prefix}_stats.csv") as file:
+        rows = list(csv.DictReader(file))
+    total = next(row for row in rows if row["Name"] == "Aggregated")
+    kinds = {
+        f"{row['Type']} {row['Name']}": (
+            int(row["Request Count"]),
+            float(row["50%"]),
+            float(row["95%"]),
+        )
+        for row in rows
+        if row["Name"] != "Aggregated"
+    }
+    requests = int(total["Request Count"])
+    failures = int(total["Failure Count"])
+    p95 = float(total["95%"])
+    return Step(
+        database=label[0],
+        workers=label[1],
+        tables=tables,
+        requests=requests,
+        failures=failures,
+        rate=float(total["Requests/s"]),
+        median_ms=float(total["50%"]),
+        p95_ms=p95,
+        p99_ms=float(total["99%"]),
+        max_ms=float(total["Max Response Time"]),
+        locust_cpu_warning="CPU usage" in log,
+        kinds=kinds,
+        load_before=round(load_before, 2),
+        passed=failures == 0 and requests > 0 and p95 < p95_budget,
+    )
+
+
+def print_step(step: Step) -> None:
+    print(
+        f"  {step.tables:6} tables {step.rate:8.1f} req/s ({step.per_table:.2f} per table)"
+        f"  median {step.median_ms:5.0f} ms  p95 {step.p95_ms:5.0f} ms  p99 {step.p99_ms:5.0f} ms"
+        f"  failures {step.failures:5}  {'pass' if step.passed else 'FAIL'}"
+        f"{'  (locust near 100% CPU)' if step.locust_cpu_warning else ''}",
+        flush=True,
+    )
+    kinds = ", ".join(
+        f"{name} {count} x p50 {p50:.0f} p95 {p95:.0f}"
+        for name, (count, p50, p95) in sorted(step.kinds.items())
+    )
+    print(f"         load average before {step.load_before}; ms by request: {kinds}", flush=True)
+
+
+def find_capacity(
+    database: str, workers: int, steps: list[int], arguments: argparse.Namespace, workdir: Path
+) -> list[Step]:
+    print(f"\n{database}, {workers} gunicorn worker{'s' if workers > 1 else ''}:", flush=True)
+    results: list[Step] = []
+    with server.prepared(database) as (env, _ids):
+        tables_file = workdir / f"tables-{database}.json"
+        make_tables(env, max(steps), tables_file)
+        cpus, locust_cpus = ("0", "1") if workers == 1 else ("0-1", None)
+        log = workdir / f"gunicorn-{database}-{workers}.log"
+        with server.gunicorn(env, workers=workers, cpus=cpus, log=log) as base:
+            passed_at, failed_at = 0, None
+            for tables in steps:
+                step = run_step(
+                    base,
+                    tables_file,
+                    tables,
+                    arguments.seconds,
+                    arguments.p95,
+                    workdir,
+                    locust_cpus,
+                    (database, workers),
+                )
+                results.append(step)
+                print_step(step)
+                if not step.passed:
+                    failed_at = tables
+                    break
+                passed_at = tables
+            if failed_at is not None and failed_at - passed_at > max(10, passed_at // 4):
+                middle = (passed_at + failed_at) // 2
+                step = run_step(
+                    base,
+                    tables_file,
+                    middle,
+                    arguments.seconds,
+                    arguments.p95,
+                    workdir,
+                    locust_cpus,
+                    (database, workers),
+                )
+                results.append(step)
+                print_step(step)
+    return results
+
+
+def capacity(results: list[Step]) -> int:
+    return max((step.tables for step in results if step.passed), default=0)
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--database", choices=[*server.DATABASES, "all"], default="all")
+    parser.add_argument("--workers", choices=["1", "2", "both"], default="both")
+    parser.add_argument("--steps", default=DEFAULT_STEPS, help="tables per step, in order")
+    parser.add_argument("--seconds", type=int, default=30, help="measured seconds per step")
+    parser.add_argument("--p95", type=float, default=150.0, help="p95 budget in ms")
+    parser.add_argument("--target", type=int, default=500, help="tables one core must carry")
+    parser.add_argument("--json", type=Path, help="also write every step to this file")
+    parser.add_argument("--child-tables", type=int, help=argparse.SUPPRESS)
+    parser.add_argument("--out", type=Path, help=argparse.SUPPRESS)
+    arguments = parser.parse_args()
+    if arguments.child_tables:
+        _child_tables(arguments.child_tables, arguments.out)
+        return 0
+    steps = sorted(int(n) for n in arguments.steps.split(","))
+    databases = server.DATABASES if arguments.database == "all" else (arguments.database,)
+    workers = (1, 2) if arguments.workers == "both" else (int(arguments.workers),)
+    print(
+        f"bench/load/run.py: steps {steps}, {arguments.seconds} s each, p95 < {arguments.p95:g} ms,"
+        f" no failure; {os.cpu_count()} cores"
+    )
+    started = time.monotonic()
+    everything: list[Step] = []
+    summary = []
+    with tempfile.TemporaryDirectory(prefix="scorekeeper-load-") as folder:
+        workdir = Path(folder)
+        for database in databases:
+            if database == "postgres" and not server.postgres_available():
+                print(f"\npostgres: skipped, nothing answers at {server.POSTGRES_URL}")
+                continue
+            for count in workers:
+                results = find_capacity(database, count, steps, arguments, workdir)
+                everything += results
+                best = capacity(results)
+                rate = next((s.rate for s in results if s.tables == best), 0.0)
+                summary.append((database, count, best, rate))
+    print(f"\nTables carried with p95 < {arguments.p95:g} ms and no failure:")
+    for database, count, best, rate in summary:
+        per_core = f", {best // count} per core" if count > 1 else ""
+        issue = f"; at {ISSUE_RATE} req/s a table that is {rate / ISSUE_RATE:.0f}" if rate else ""
+        print(f"  {database:8} {count} worker{'s' if count > 1 else ' '}: {best:5} tables"
+              f"{per_core} ({rate:.0f} req/s{issue})")  # fmt: skip
+    print(f"({time.monotonic() - started:.0f} s)")
+    if arguments.json:
+        arguments.json.write_text(json.dumps([asdict(step) for step in everything]))
+    one_core = [best for database, count, best, _rate in summary if count == 1]
+    if one_core and min(one_core) < arguments.target:
+        print(f"FAIL one core carries {min(one_core)} tables, fewer than {arguments.target}")
+        return 1
+    if one_core:
+        print(f"One core carries at least {arguments.target} tables.")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

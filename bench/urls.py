@@ -1,0 +1,15 @@
+"""The site's URLs and one trivial view: the yardstick every page is compared with."""
+
+from django.http import HttpRequest, HttpResponse
+from django.urls import include, path
+
+
+def trivial(request: HttpRequest) -> HttpResponse:
+    """No database, no template: what Django itself costs (all the middleware runs)."""
+    return HttpResponse("ok", content_type="text/plain")
+
+
+urlpatterns = [
+    path("bench/trivial/", trivial, name="bench_trivial"),
+    path("", include("scorekeeper.urls")),
+]
