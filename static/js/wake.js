@@ -68,6 +68,10 @@
     }
     try {
       lock = await navigator.wakeLock.request("screen");
+      if (!awakeSwitch.checked) {
+        releaseScreen(); // switched off while the phone was answering
+        return;
+      }
       say(panel.dataset.msgAwake);
     } catch (error) {
       // Refused, e.g. in battery saver; the switch stays on and tries again next time.

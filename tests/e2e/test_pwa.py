@@ -10,7 +10,7 @@ import re
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import BrowserContext, Page, expect
+from playwright.sync_api import BrowserContext, Locator, Page, expect
 
 from games import services
 from games.models import Notebook
@@ -76,11 +76,22 @@ def open_settings(page: Page) -> None:
     expect(page.locator(".phone-settings-body")).to_be_visible()
 
 
+def tap(page: Page, target: Locator) -> None:
+    """A tap at a person's pace: a page just swapped ignores taps for a moment (the
+    double-tap guard in app.js)."""
+    page.wait_for_timeout(500)
+    target.click()
+
+
+def key(page: Page, number: int) -> Locator:
+    return page.locator(".keypad .key").filter(has_text=re.compile(rf"^{number}$"))
+
+
 def bid_all_zero(page: Page) -> None:
     """Tap 0 for each of the four players as their turn comes (10 cards: the hook allows it)."""
     for bidder in ["Ben", "Carla", "Dan", "Anna"]:
         expect(page.locator(".keypad-label")).to_have_text(f"{bidder} bids:")
-        page.locator(".keypad .key").filter(has_text=re.compile(r"^0$")).click()
+        tap(page, key(page, 0))
     expect(page.locator(".announcement")).to_contain_text("UNDER by 10")
 
 
@@ -303,7 +314,7 @@ def test_the_call_is_said_once_after_the_last_bid_and_not_again_on_taps_polls_or
     assert phone.evaluate(SPOKEN)[1] == ["UNDER by 10. 0 bid for 10 tricks", "en"]
 
     # A trick tapped here swaps the table; one entered on another phone arrives by the poll.
-    phone.get_by_role("button", name=re.compile(r"^Ben")).click()
+    tap(phone, phone.get_by_role("button", name=re.compile(r"^Ben")))
     expect(phone.locator("#play-title")).to_contain_text("Trick 2 of 10")
     services.record_trick(game=game, deal_number=1, trick_number=2, seat=1)
     expect(phone.locator("#play-title")).to_contain_text("Trick 3 of 10", timeout=6000)
@@ -330,11 +341,33 @@ def test_a_changed_bid_says_the_new_call(phone: Page, live_server, table) -> Non
     # "change" is a link: a new page, which says nothing of the call it opens with.
     phone.locator(".bidder", has_text="Anna").get_by_role("link", name="change").click()
     expect(phone.locator(".keypad-label")).to_have_text("Anna bids:")
-    phone.locator(".keypad .key").filter(has_text=re.compile(r"^2$")).click()
+    tap(phone, key(phone, 2))
 
     expect(phone.locator(".announcement")).to_contain_text("UNDER by 8")
     phone.wait_for_function("() => window.spoken.filter((u) => u.text.trim()).length === 1")
     assert phone.evaluate(SPOKEN) == [["UNDER by 8. 2 bid for 10 tricks", "en"]]
+
+
+@pytest.mark.django_db(transaction=True)
+def test_after_an_undo_of_the_last_bid_the_call_is_said_again(
+    phone: Page, live_server, table
+) -> None:
+    _, game, _ = table
+    phone.goto(f"{live_server.url}/s/{game.public_id}/")
+    open_settings(phone)
+    phone.get_by_role("switch", name=re.compile("Say the call aloud")).check()
+    phone.locator(".phone-settings > summary").click()
+    bid_all_zero(phone)
+    phone.wait_for_function("() => window.spoken.filter((u) => u.text.trim()).length === 2")
+
+    tap(phone, phone.get_by_role("button", name="Undo"))
+    expect(phone.locator(".announcement")).to_have_count(0)
+    expect(phone.locator(".keypad-label")).to_have_text("Anna bids:")
+    tap(phone, key(phone, 0))
+
+    expect(phone.locator(".announcement")).to_contain_text("UNDER by 10")
+    phone.wait_for_function("() => window.spoken.filter((u) => u.text.trim()).length === 3")
+    assert phone.evaluate(SPOKEN)[2] == ["UNDER by 10. 0 bid for 10 tricks", "en"]
 
 
 @pytest.mark.django_db(transaction=True)
@@ -354,7 +387,7 @@ def test_the_call_is_said_in_the_pages_language(
 
     for _ in range(4):
         count = page.locator(".bidder-bid").filter(has_text=re.compile(r"^0")).count()
-        page.locator(".keypad .key").filter(has_text=re.compile(r"^0$")).click()
+        tap(page, key(page, 0))
         expect(page.locator(".bidder-bid").filter(has_text=re.compile(r"^0"))).to_have_count(
             count + 1
         )
