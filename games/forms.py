@@ -120,10 +120,10 @@ OH_HELL_CHOICES = {
         ("custom", _("Custom list")),
     ],
     "trump": [
-        ("turn_up", _("Turn up a card; no trump when none is left")),
-        ("last_deal_no_trump", _("Turn up a card; the last deal without trump")),
-        ("drawn_before_deal", _("Trump drawn before the deal: always a trump")),
-        ("rotation", _("Rotation: ♠ ♥ ♣ ♦ then no trump")),
+        ("turn_up", _("Turned up; none left: no trump")),
+        ("last_deal_no_trump", _("Turned up; last deal no trump")),
+        ("drawn_before_deal", _("Drawn first: always a trump")),
+        ("rotation", _("Rotation ♠ ♥ ♣ ♦ no trump")),
     ],
     "made": [
         ("ten_plus_bid", _("10 + bid")),

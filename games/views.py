@@ -452,7 +452,7 @@ def oh_hell_context(table: services.OhHellTable, selected: str | None, posted_tr
                 hands[seat].bid if seat in hands else None,
                 tricks_prefill[seat],
             )
-            for seat in range(table.players)
+            for seat in bidding.order  # the same order as the bids above
         ],
         trump_fixed=plan.trump is not None,
         dealer_name=table.names[plan.dealer],

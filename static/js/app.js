@@ -101,3 +101,50 @@ function setUp(root) {
 }
 document.addEventListener("DOMContentLoaded", () => setUp(document));
 document.addEventListener("htmx:afterSettle", (event) => setUp(event.target));
+
+// Double taps: the first tap's answer can swap in new buttons (the next bidder's
+// keys, the next trick) under the finger before the second tap lands, which would
+// then count for the next player. A tap on the same spot as the one before, less
+// than DOUBLE_TAP_MS after it, with a swap in between, is the second half of a
+// double tap and is dropped. (Nobody at a table enters the next player's bid in
+// under half a second.)
+const DOUBLE_TAP_MS = 450;
+const SAME_SPOT_PX = 24;
+let swappedAt = 0;
+let lastTap = { x: -1000, y: -1000, at: 0 };
+document.addEventListener("htmx:afterSwap", () => {
+  swappedAt = Date.now();
+});
+document.addEventListener(
+  "click",
+  (event) => {
+    const control =
+      event.target.closest &&
+      event.target.closest("#table button:not([type=button]), #kozel button:not([type=button])");
+    const now = Date.now();
+    if (!control) {
+      lastTap = { x: event.clientX, y: event.clientY, at: now }; // a tap elsewhere in between
+      return;
+    }
+    const sameSpot =
+      Math.abs(event.clientX - lastTap.x) < SAME_SPOT_PX &&
+      Math.abs(event.clientY - lastTap.y) < SAME_SPOT_PX;
+    const doubled = sameSpot && now - lastTap.at < DOUBLE_TAP_MS && swappedAt > lastTap.at;
+    if (doubled) {
+      event.preventDefault();
+      event.stopImmediatePropagation();
+      return;
+    }
+    lastTap = { x: event.clientX, y: event.clientY, at: now };
+  },
+  true,
+);
+
+// Kozel: a new value makes the last refusal out of date.
+document.addEventListener("input", (event) => {
+  const form = event.target.closest && event.target.closest("[data-kozel]");
+  const error = form && form.querySelector(".error");
+  if (error) {
+    error.remove();
+  }
+});

@@ -85,6 +85,10 @@ GAME = (
 FINAL_TOTALS = {"Anna": 135, "Ben": 94, "Cleo": 128, "Dan": 94}
 
 
+#: The shortest gap between two taps of a scorekeeper at a real table.
+HUMAN_PAUSE_MS = 500
+
+
 def tricks(count: int) -> str:
     return "1 trick" if count == 1 else f"{count} tricks"
 
@@ -219,6 +223,9 @@ def place_bid(
     if banned is not None and "hook-server" not in shot_taken:
         try_the_forbidden_bid(page, state, seat, banned, shots)
         shot_taken.add("hook-server")
+    # As at a table: the next bid comes more than half a second after the last one
+    # (a faster tap on the same spot is taken for the second half of a double tap).
+    page.wait_for_timeout(HUMAN_PAUSE_MS)
     page.locator(f".keypad-form button.key[value='{bid}']").click()
 
     state.bids[seat] = bid
@@ -258,6 +265,7 @@ def tap_tricks(page: Page, deal: DealScript) -> None:
         expect(title).to_have_text(f"Trick {index} of {deal.cards}: who took it?")
         button = page.locator(".trick-row button.trick-btn").filter(has_text=NAMES[seat])
         expect(button).to_contain_text(f"{taken[seat]}/{deal.bids[seat]}")
+        page.wait_for_timeout(HUMAN_PAUSE_MS)  # a trick takes longer than that to play
         button.click()
         taken[seat] += 1
         expect(bidder_row(page, seat).locator(".bidder-taken")).to_have_text(
