@@ -32,7 +32,9 @@ def clean_env(env: dict[str, str]) -> dict[str, str]:
     base = {
         key: value
         for key, value in os.environ.items()
-        if not key.startswith("SCOREKEEPER_") and key != "DATABASE_URL"
+        # The browser tests set DJANGO_ALLOW_ASYNC_UNSAFE for themselves (tests/e2e/conftest.py).
+        if not key.startswith("SCOREKEEPER_")
+        and key not in ("DATABASE_URL", "DJANGO_ALLOW_ASYNC_UNSAFE")
     }
     return {**base, "DJANGO_SETTINGS_MODULE": "scorekeeper.settings", **env}
 
