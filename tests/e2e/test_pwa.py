@@ -77,8 +77,8 @@ def open_settings(page: Page) -> None:
 
 
 def tap(page: Page, target: Locator) -> None:
-    """A tap at a person's pace: a page just swapped ignores taps for a moment (the
-    double-tap guard in app.js)."""
+    """A tap at a person's pace: app.js drops a second tap on the same spot within
+    450 ms of the first, when the screen was swapped in between (a double tap)."""
     page.wait_for_timeout(500)
     target.click()
 
