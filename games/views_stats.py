@@ -244,7 +244,9 @@ def statistics(request: HttpRequest) -> HttpResponse:
         "comparison": comparison,
         "error": error,
     }
-    template = "games/stats.html#head-to-head" if request.htmx else "games/stats.html"
+    # Back and forward after a comparison ask htmx for the whole page again.
+    partial = request.htmx and not request.htmx.history_restore_request
+    template = "games/stats.html#head-to-head" if partial else "games/stats.html"
     return render(request, template, context, status=status)
 
 

@@ -404,6 +404,20 @@ def test_head_to_head_with_htmx_answers_with_the_result_alone(
     assertContains(response, "Oh Hell sessions together")
 
 
+def test_going_back_to_a_comparison_gets_the_whole_page(client, notebook, three_sessions) -> None:
+    ben, carla = player_id(notebook, "Ben"), player_id(notebook, "Carla")
+
+    response = client.get(
+        reverse("statistics"),
+        {"a": ben, "b": carla},
+        HTTP_HX_HISTORY_RESTORE_REQUEST="true",
+        **HTMX,
+    )
+
+    assertContains(response, "<html")
+    assertContains(response, "Oh Hell sessions together")
+
+
 @pytest.mark.parametrize(
     ("choice", "message"),
     [
