@@ -21,6 +21,7 @@ from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.text import get_text_list
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from games.rules import kozel, oh_hell
 
@@ -254,10 +255,11 @@ def oh_hell_chart(result: oh_hell.GameResult, names: Sequence[str], chart_id: st
     last = result.deals[-1]
     finals = ", ".join(f"{name} {last.totals[seat]}" for seat, name in enumerate(names))
     title = _("Running totals")
-    desc = _("Each player's total after every deal, %(deals)s deals so far. Now: %(finals)s.") % {
-        "deals": len(result.deals),
-        "finals": finals,
-    }
+    desc = ngettext(
+        "Each player's total after every deal, %(deals)s deal so far. Now: %(finals)s.",
+        "Each player's total after every deal, %(deals)s deals so far. Now: %(finals)s.",
+        len(result.deals),
+    ) % {"deals": len(result.deals), "finals": finals}
     svg = line_chart(
         chart_id=chart_id,
         title=title,
