@@ -10,8 +10,7 @@ self.addEventListener("install", (event) => {
     (async () => {
       const cache = await caches.open(CACHE);
       await cache.addAll(PRECACHE.map((url) => new Request(url, { cache: "reload" })));
-      // Without cookies: the offline page must not carry anything of a notebook.
-      const offline = await fetch(new Request(OFFLINE_URL, { credentials: "omit", cache: "reload" }));
+      const offline = await fetch(new Request(OFFLINE_URL, { cache: "reload" }));
       if (!offline.ok) {
         throw new Error(`${OFFLINE_URL} answered ${offline.status}`);
       }
@@ -39,17 +38,30 @@ self.addEventListener("activate", (event) => {
   );
 });
 
+// The offline page speaks the language of the pages: when a page comes back in
+// another language (the visitor switched), the kept offline page is fetched again.
+async function followLanguage(language) {
+  const cache = await caches.open(CACHE);
+  const kept = await cache.match(OFFLINE_URL);
+  if (!language || (kept && kept.headers.get("Content-Language") === language)) {
+    return;
+  }
+  const fresh = await fetch(new Request(OFFLINE_URL, { cache: "reload" }));
+  if (fresh.ok) {
+    await cache.put(OFFLINE_URL, fresh);
+  }
+}
+
 async function pageOrOffline(event) {
+  let response;
   try {
-    const preloaded = await event.preloadResponse;
-    if (preloaded) {
-      return preloaded;
-    }
-    return await fetch(event.request);
+    response = (await event.preloadResponse) || (await fetch(event.request));
   } catch (error) {
     const offline = await caches.match(OFFLINE_URL, { cacheName: CACHE });
     return offline || Response.error();
   }
+  event.waitUntil(followLanguage(response.headers.get("Content-Language")).catch(() => {}));
+  return response;
 }
 
 async function staticFile(request) {

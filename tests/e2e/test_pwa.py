@@ -205,6 +205,35 @@ def test_offline_a_page_opens_to_the_offline_page_and_nothing_with_data_was_kept
     context.set_offline(False)
 
 
+@pytest.mark.django_db(transaction=True)
+def test_the_offline_page_follows_the_language_the_visitor_switched_to(
+    page: Page, context: BrowserContext, live_server
+) -> None:
+    page.goto(live_server.url)
+    page.wait_for_function("() => navigator.serviceWorker.controller !== null")
+    kept_language = """async () => {
+        const kept = await caches.match("/offline/");
+        return kept && kept.headers.get("Content-Language");
+    }"""
+    assert page.evaluate(kept_language) == "en"
+
+    # What the language switcher leaves behind (Django's set_language).
+    context.add_cookies([{"name": "django_language", "value": "pl", "url": live_server.url}])
+    page.goto(live_server.url + "/new/")
+    assert page.evaluate("document.documentElement.lang") == "pl"
+    for _ in range(50):  # the worker fetches it again in the background
+        if page.evaluate(kept_language) == "pl":
+            break
+        page.wait_for_timeout(100)
+    assert page.evaluate(kept_language) == "pl"
+
+    context.set_offline(True)
+    page.goto(live_server.url + "/notebook/")
+    expect(page.locator("#offline-title")).to_be_visible()
+    assert page.evaluate("document.documentElement.lang") == "pl"
+    context.set_offline(False)
+
+
 # -- keep the screen on ------------------------------------------------------------
 
 
