@@ -1,6 +1,6 @@
 from django.urls import path
 
-from games import views, views_pwa, views_stats
+from games import views, views_export, views_pwa, views_stats
 
 urlpatterns = [
     path("", views.home, name="home"),
@@ -26,6 +26,13 @@ urlpatterns = [
     path("s/<str:public_id>/live/", views.live, name="live"),
     path("j/<str:key>/", views.join, name="join"),
     path("notebook/renew/", views.renew_notebook_link, name="renew_notebook_link"),
+    # Export, import and backup, settling up (docs/export-format.md).
+    path("s/<str:public_id>/export.csv", views_export.export_csv, name="export_csv"),
+    path("s/<str:public_id>/export.json", views_export.export_json, name="export_json"),
+    path("s/<str:public_id>/settle/", views_export.settle_up, name="settle_up"),
+    path("notebook/backup/", views_export.backup_notebook, name="backup_notebook"),
+    path("notebook/import/", views_export.import_session, name="import_session"),
+    path("notebook/restore/", views_export.restore_notebook, name="restore_notebook"),
     # History and statistics (docs/statistics.md): the notebook owner's pages.
     path("finished/", views_stats.finished, name="finished"),
     path("stats/", views_stats.statistics, name="statistics"),

@@ -1,0 +1,18 @@
+"""``{% session_summary table %}``: the line to copy into a chat, under a score sheet.
+
+It takes the table the sheet has already loaded (``table`` in the sheet's
+context), so it costs no query.
+"""
+
+from __future__ import annotations
+
+from django import template
+
+from games import exports, services
+
+register = template.Library()
+
+
+@register.simple_tag
+def session_summary(table: services.OhHellTable | services.KozelTable) -> str:
+    return exports.summary(table)
