@@ -28,6 +28,7 @@ from django.db import IntegrityError, transaction
 from django.db.models import Prefetch, QuerySet
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext, pgettext, pgettext_lazy
 
 from games import services
 from games.models import (
@@ -63,7 +64,14 @@ NOTE_LENGTH = 120
 NOTEBOOK_NAME_LENGTH = 80
 ADJUSTMENT_LIMIT = 1000  # points, as the correction form allows
 
-SUIT_WORDS = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs", "NT": "no trump"}
+# The CSV's words are in the language of the page that asked for it (docs/languages.md).
+SUIT_WORDS = {
+    "S": gettext_noop("spades"),
+    "H": gettext_noop("hearts"),
+    "D": gettext_noop("diamonds"),
+    "C": gettext_noop("clubs"),
+    "NT": gettext_noop("no trump"),
+}
 
 Table = services.OhHellTable | services.KozelTable
 
@@ -111,24 +119,24 @@ def _time(value: datetime | None) -> str | None:
 # -- a session as CSV ----------------------------------------------------------------
 
 OH_HELL_COLUMNS = [
-    "deal",
-    "cards",
-    "dealer",
-    "trump",
-    "player",
-    "bid",
-    "tricks",
-    "deal score",
-    "running total",
+    pgettext_lazy("CSV column", "deal"),
+    pgettext_lazy("CSV column", "cards"),
+    pgettext_lazy("CSV column", "dealer"),
+    pgettext_lazy("CSV column", "trump"),
+    pgettext_lazy("CSV column", "player"),
+    pgettext_lazy("CSV column", "bid"),
+    pgettext_lazy("CSV column", "tricks"),
+    pgettext_lazy("CSV column", "deal score"),
+    pgettext_lazy("CSV column", "running total"),
 ]
 KOZEL_COLUMNS = [
-    "deal",
-    "dealer",
-    "team",
-    "card points",
-    "took a trick",
-    "defeat points",
-    "running defeat points",
+    pgettext_lazy("CSV column", "deal"),
+    pgettext_lazy("CSV column", "dealer"),
+    pgettext_lazy("CSV column", "team"),
+    pgettext_lazy("CSV column", "card points"),
+    pgettext_lazy("CSV column", "took a trick"),
+    pgettext_lazy("CSV column", "defeat points"),
+    pgettext_lazy("CSV column", "running defeat points"),
 ]
 
 
@@ -138,7 +146,7 @@ def csv_rows(table: Table) -> list[list[object]]:
     if isinstance(table, services.KozelTable):
         return _kozel_rows(table)
     names = table.names
-    rows: list[list[object]] = [OH_HELL_COLUMNS]
+    rows: list[list[object]] = [[str(column) for column in OH_HELL_COLUMNS]]
     for scored in table.result.deals:
         plan, record = scored.plan, scored.record
         for seat, name in enumerate(names):
@@ -147,7 +155,7 @@ def csv_rows(table: Table) -> list[list[object]]:
                     plan.number,
                     plan.cards,
                     names[plan.dealer],
-                    SUIT_WORDS.get(scored.trump or "", ""),
+                    _(SUIT_WORDS[scored.trump]) if scored.trump in SUIT_WORDS else "",
                     name,
                     record.bids[seat],
                     "" if record.tricks is None else record.tricks[seat],
@@ -160,13 +168,17 @@ def csv_rows(table: Table) -> list[list[object]]:
 
 def _kozel_rows(table: services.KozelTable) -> list[list[object]]:
     names = table.names
-    rows: list[list[object]] = [KOZEL_COLUMNS]
+    rows: list[list[object]] = [[str(column) for column in KOZEL_COLUMNS]]
     for outcome in table.result.outcomes:
         for team in (0, 1):
             points = outcome.card_points[team]
-            took = "yes"
+            took = pgettext("CSV cell", "yes")
             if points == 0:
-                took = {True: "yes", False: "no", None: ""}[outcome.entry.zero_team_took_trick]
+                took = {
+                    True: pgettext("CSV cell", "yes"),
+                    False: pgettext("CSV cell", "no"),
+                    None: "",
+                }[outcome.entry.zero_team_took_trick]
             rows.append(
                 [
                     outcome.number,
@@ -1052,17 +1064,22 @@ def summary(table: Table) -> str:
             return scores
         if not result.outcomes:
             return _("No deal entered yet.")
-        return _("After %(deals)s deals: %(scores)s") % {
-            "deals": len(result.outcomes),
-            "scores": scores,
-        }
+        return ngettext(
+            "After %(deals)s deal: %(scores)s",
+            "After %(deals)s deals: %(scores)s",
+            len(result.outcomes),
+        ) % {"deals": len(result.outcomes), "scores": scores}
     result = table.result
     scores = ", ".join(f"{table.names[s.seat]} {s.total}" for s in result.standings)
     if result.finished:
         return _("Final: %(scores)s") % {"scores": scores}
     if not result.deals:
         return _("No deal scored yet.")
-    return _("After %(done)s of %(deals)s deals: %(scores)s") % {
+    return ngettext(
+        "After %(done)s of %(deals)s deal: %(scores)s",
+        "After %(done)s of %(deals)s deals: %(scores)s",
+        len(result.plans),
+    ) % {
         "done": result.next_deal.number - 1,
         "deals": len(result.plans),
         "scores": scores,
