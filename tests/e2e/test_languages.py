@@ -65,7 +65,7 @@ TABLES = [
         "Lewa 1 z 1: kto ją wziął?",
         "Policz rozdanie",
         "Rozdanie 1 policzone",
-        "Rozdanie 1 policzone. Prowadzi: Bartek.",
+        "Rozdanie 1 policzone. Na prowadzeniu: Bartek.",
         "Rozdanie 2 z 13",
         "2 karty",
     ),
