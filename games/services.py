@@ -937,7 +937,7 @@ def undo_last(*, game: Game, version: int) -> Change | None:
                 " undo again if you still want to."
             )
         )
-    last = game.changes.filter(undone=False).exclude(action__in=["start", "undo"]).first()
+    last = game.changes.filter(undone=False).exclude(action__in=["start", "undo", "import"]).first()
     if last is None:
         raise RuleError(gettext_noop("There is nothing to undo."))
     before = snapshot(game)

@@ -968,6 +968,7 @@ HISTORY_TEXT = {
     "corrected": gettext_noop("Deal %(deal)s corrected."),
     "kozel_deal": gettext_noop("Deal %(deal)s: card points %(points)s."),
     "undo": gettext_noop("Undone: %(what)s"),
+    "import": gettext_noop("Imported from a file (%(deals)s deals)."),
 }
 
 
