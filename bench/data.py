@@ -155,7 +155,7 @@ def kozel_match(notebook: Notebook | None, deals: int) -> Game:
     """A Kozel match with ``deals`` deals entered: the teams take turns losing 2 points,
     so 10 deals leave it at 10-10, still in play; more deals end it."""
     game = start_kozel(notebook, SEVEN[:4])
-    points = [70, 65, 88, 61, 75, 90]
+    points = [70, 65, 75, 61]  # the losers keep 31 or more: 2 points each time
     for index in range(deals):
         services.record_kozel_deal(
             game=game,

@@ -134,7 +134,8 @@ def main() -> int:
         reports = Path(arguments.keep or folder)
         reports.mkdir(parents=True, exist_ok=True)
         log = Path(folder) / "gunicorn.log"
-        with server.gunicorn(env, workers=1, log=log) as base:
+        with server.gunicorn(env, workers=1, log=log) as served:
+            base = served.url
             profile = profile_with_notebook(base, ids["notebook_key"], Path(folder))
             print(f"\n  {'page':26} {'perf':>5} {'a11y':>5} {'b.p.':>5}  budget")
             for number, (label, path, cookie) in enumerate(pages_of(ids)):

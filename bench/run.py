@@ -68,6 +68,7 @@ def pages_to_measure(ids: dict) -> list[Page]:
     )
     pages = [
         Page("trivial view", "/bench/trivial/", ""),
+        Page("trivial page: base.html, 1 query", "/bench/trivial-page/", owner),
         Page(
             "deal screen, 7 players, deal 19",
             f"/s/{deal}/",
@@ -182,6 +183,7 @@ def measure(ids: dict, rounds: int, warmup: int) -> list[dict]:
             call(handler, page.path, page.cookie, page.htmx)
             page.times.append(time.perf_counter() - start)
     trivial = statistics.median(pages[0].times)
+    frame = statistics.median(pages[1].times)
     results = []
     for page in pages:
         median = statistics.median(page.times)
@@ -197,6 +199,7 @@ def measure(ids: dict, rounds: int, warmup: int) -> list[dict]:
                 "median_ms": round(median * 1000, 3),
                 "p90_ms": round(statistics.quantiles(page.times, n=10)[-1] * 1000, 3),
                 "ratio": round(median / trivial, 2),
+                "page_ratio": round(median / frame, 2),
                 "queries": count,
                 "queries_small": small,
                 "heavy": page.heavy,
@@ -231,9 +234,12 @@ def run_database(database: str, rounds: int, warmup: int) -> list[dict]:
 def report(database: str, results: list[dict]) -> list[str]:
     """Print one database's table; return the budgets that failed."""
     failures = []
-    print(f"\n{database}: server time per page (median of the rounds) and SQL queries")
     print(
-        f"  {'page':36} {'median ms':>9} {'p90 ms':>8} {'ratio':>6} {'queries':>8}"
+        f"\n{database}: server time per page (median of the rounds), as a ratio to the trivial"
+        " view (ratio) and to the trivial page (/page), and SQL queries"
+    )
+    print(
+        f"  {'page':40} {'median ms':>9} {'p90 ms':>8} {'ratio':>6} {'/page':>6} {'queries':>7}"
         f" {'smallest':>8}  budget"
     )
     for row in results:
@@ -253,8 +259,9 @@ def report(database: str, results: list[dict]) -> list[str]:
                 )
         small = "" if row["queries_small"] is None else row["queries_small"]
         print(
-            f"  {row['label']:36} {row['median_ms']:9.3f} {row['p90_ms']:8.3f}"
-            f" {row['ratio']:6.2f} {row['queries']:8} {small!s:>8}  {', '.join(verdicts)}"
+            f"  {row['label']:40} {row['median_ms']:9.3f} {row['p90_ms']:8.3f}"
+            f" {row['ratio']:6.2f} {row['page_ratio']:6.2f} {row['queries']:7} {small!s:>8}"
+            f"  {', '.join(verdicts)}"
         )
     return failures
 
@@ -273,7 +280,8 @@ def main() -> int:
     databases = server.DATABASES if arguments.database == "all" else (arguments.database,)
     print(
         f"bench/run.py: {arguments.rounds} rounds, Python {sys.version.split()[0]},"
-        f" {os.cpu_count()} cores"
+        f" {os.cpu_count()} cores, load average {os.getloadavg()[0]:.2f} at start"
+        " (above 0.5, other processes share the cores: times grow, ratios less)"
     )
     failures, everything = [], {}
     for database in databases:
@@ -284,7 +292,7 @@ def main() -> int:
         failures += report(database, everything[database])
     if arguments.json:
         print(json.dumps(everything))
-    print()
+    print(f"\nload average {os.getloadavg()[0]:.2f} at the end")
     for failure in failures:
         print(f"FAIL {failure}")
     if not failures:

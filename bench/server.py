@@ -126,6 +126,23 @@ def free_port() -> int:
         return probe.getsockname()[1]
 
 
+@dataclasses.dataclass
+class Gunicorn:
+    url: str
+    pid: int
+
+    def cpu_seconds(self) -> float:
+        """CPU time (user + system) its workers have used so far."""
+        import psutil
+
+        total = 0.0
+        for worker in psutil.Process(self.pid).children():
+            with contextlib.suppress(psutil.NoSuchProcess):
+                times = worker.cpu_times()
+                total += times.user + times.system
+        return total
+
+
 @contextlib.contextmanager
 def gunicorn(
     env: dict[str, str],
@@ -133,8 +150,8 @@ def gunicorn(
     workers: int = 2,
     cpus: str | None = None,
     log: Path | None = None,
-) -> Iterator[str]:
-    """gunicorn with the project's gunicorn.conf.py on 127.0.0.1; yields its base URL.
+) -> Iterator[Gunicorn]:
+    """gunicorn with the project's gunicorn.conf.py on 127.0.0.1.
 
     ``cpus`` ("0", "0-1") pins the server to those cores with taskset, so a load
     generator on another core does not take its time.
@@ -165,7 +182,7 @@ def gunicorn(
                 if process.poll() is not None or time.monotonic() > deadline:
                     raise RuntimeError(f"gunicorn did not start (see {log})") from None
                 time.sleep(0.2)
-        yield base
+        yield Gunicorn(base, process.pid)
     finally:
         process.send_signal(signal.SIGTERM)
         try:

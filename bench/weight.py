@@ -28,6 +28,7 @@ import argparse
 import gzip
 import http.cookiejar
 import json
+import os
 import sys
 import tempfile
 import urllib.parse
@@ -308,12 +309,14 @@ def browser_loads(base: str, ids: dict) -> list[dict]:
                     sizes = response.request.sizes()
                 except Exception:  # a response the browser dropped (no sizes)
                     continue
-                fetched.append((response.url, sizes["responseBodySize"]))
+                by_worker = response.request.service_worker is not None
+                fetched.append((response.url, sizes["responseBodySize"], by_worker))
             rows.append(
                 {
                     "label": label,
                     "requests": len(fetched),
-                    "bytes": sum(size for _url, size in fetched),
+                    "bytes": sum(size for _url, size, _by_worker in fetched),
+                    "service_worker_bytes": sum(size for _url, size, sw in fetched if sw),
                     "files": fetched,
                 }
             )
@@ -328,10 +331,13 @@ def kb(size: int) -> str:
 
 def report(loads: list[dict], browser: list[dict] | None, swapped: list[dict]) -> list[str]:
     failures = []
-    print("\nFirst load, as served (KB = 1,000 bytes; HTML uncompressed as the app sends it)")
+    print(
+        "\nFirst load, as served (KB = 1,000 bytes; HTML uncompressed as the app sends it);"
+        "\nbrowser: all Chromium fetched, of which (s.w.) its service worker's precache"
+    )
     print(
         f"  {'page':30} {'HTML':>6} {'(gzip':>6} {'br)':>5} {'CSS+JS+icons':>12}"
-        f" {'total':>6} {'browser':>8} {'reqs':>4}  budget <= {kb(PAGE_BUDGET)}"
+        f" {'total':>6} {'browser':>8} {'(s.w.)':>6} {'reqs':>4}  budget <= {kb(PAGE_BUDGET)}"
     )
     by_label = {row["label"]: row for row in browser or []}
     for row in loads:
@@ -347,7 +353,9 @@ def report(loads: list[dict], browser: list[dict] | None, swapped: list[dict]) -
         print(
             f"  {row['label']:30} {kb(row['html']):>6} {kb(row['html_gzip']):>6}"
             f" {kb(row['html_br']):>5} {kb(row['asset_bytes']):>12} {kb(row['total']):>6}"
-            f" {kb(seen['bytes']) if seen else '-':>8} {seen['requests'] if seen else '':>4}"
+            f" {kb(seen['bytes']) if seen else '-':>8}"
+            f" {kb(seen['service_worker_bytes']) if seen else '':>6}"
+            f" {seen['requests'] if seen else '':>4}"
             f"  {'ok' if ok else 'FAIL'}"
         )
     first = next(row for row in loads if row["status"] == 200)
@@ -357,7 +365,7 @@ def report(loads: list[dict], browser: list[dict] | None, swapped: list[dict]) -
     if browser:
         extra = {}
         for row in browser:
-            for url, size in row["files"]:
+            for url, size, _by_worker in row["files"]:
                 extra.setdefault(urllib.parse.urlsplit(url).path, size)
         linked = {urllib.parse.urlsplit(a["url"]).path for a in first["assets"]}
         linked |= {urllib.parse.urlsplit(row["path"]).path for row in loads}
@@ -427,10 +435,12 @@ def main() -> int:
     if arguments.child:
         _child(json.loads(arguments.child))
         return 0
+    print(f"bench/weight.py: gunicorn (1 worker), production settings, {os.cpu_count()} cores")
     with server.prepared("sqlite", sessions=200) as (env, ids):
         ids = prepare_more(env, ids)
         log = Path(tempfile.gettempdir()) / "scorekeeper-bench-weight.log"
-        with server.gunicorn(env, workers=1, log=log) as base:
+        with server.gunicorn(env, workers=1, log=log) as served:
+            base = served.url
             loads = first_loads(base, ids)
             browser = None
             if not arguments.no_browser and Path(CHROMIUM).exists():
