@@ -775,7 +775,7 @@ def live(request: HttpRequest, public_id: str) -> HttpResponse:
         Game.objects.filter(access, public_id=public_id).values_list("version", flat=True).first()
     )
     if current is None:
-        raise Http404
+        raise Http404  # app.js then stops polling
     if request.GET.get("v", "") == str(current):
         return HttpResponse(status=204)
     game = get_game(request, public_id)

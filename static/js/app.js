@@ -148,3 +148,18 @@ document.addEventListener("input", (event) => {
     error.remove();
   }
 });
+
+// Following live: when the session is gone or no longer shared with this browser,
+// the poll answers 404; stop asking instead of knocking every two seconds.
+document.addEventListener("htmx:afterRequest", (event) => {
+  const xhr = event.detail.xhr;
+  const path = (event.detail.pathInfo && event.detail.pathInfo.requestPath) || "";
+  if (xhr && xhr.status === 404 && path.includes("/live/")) {
+    event.detail.elt.dataset.liveGone = "1";
+  }
+});
+document.addEventListener("htmx:beforeRequest", (event) => {
+  if (event.detail.elt.dataset.liveGone === "1") {
+    event.preventDefault();
+  }
+});
