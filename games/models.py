@@ -11,6 +11,7 @@ import secrets
 from django.db import models
 from django.db.models import Q
 from django.db.models.functions import Lower
+from django.utils.translation import gettext_lazy as _
 
 
 def new_key() -> str:
@@ -57,8 +58,8 @@ class Game(models.Model):
     """One session: a game of Oh Hell or a match of Kozel."""
 
     class Kind(models.TextChoices):
-        OH_HELL = "oh_hell", "Oh Hell"
-        KOZEL = "kozel", "Kozel"
+        OH_HELL = "oh_hell", _("Oh Hell")
+        KOZEL = "kozel", _("Kozel")
 
     notebook = models.ForeignKey(Notebook, on_delete=models.CASCADE, related_name="games")
     public_id = models.CharField(max_length=16, unique=True, default=new_public_id)

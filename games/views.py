@@ -202,9 +202,9 @@ def new_session(request: HttpRequest) -> HttpResponse:
         try:
             name = services.clean_name(name)
             if name.casefold() in {n.casefold() for n in state.names}:
-                raise RuleError("%(name)s already has a seat.", name=name)
+                raise RuleError(gettext_noop("%(name)s already has a seat."), name=name)
             if len(state.names) >= (4 if state.kind == "kozel" else oh_hell.MAX_PLAYERS):
-                raise RuleError("The table is full.")
+                raise RuleError(gettext_noop("The table is full."))
             state.names.append(name)
             state.new_name = ""
         except RuleError as refusal:
@@ -882,7 +882,7 @@ def correct(request: HttpRequest, public_id: str, number: int) -> HttpResponse:
             elif request.POST.get("action") == "remove_adjustment":
                 index = request.POST.get("adjustment", "")
                 if not index.isdigit():
-                    raise RuleError("Pick the adjustment to remove.")
+                    raise RuleError(gettext_noop("Pick the adjustment to remove."))
                 services.remove_adjustment(
                     game=game,
                     idempotency_key=request.POST.get("idem"),
@@ -895,7 +895,7 @@ def correct(request: HttpRequest, public_id: str, number: int) -> HttpResponse:
                 bids = forms.seat_values(request.POST, "bid", players)
                 tricks_values = forms.seat_values(request.POST, "tricks", players)
                 if None in bids:
-                    raise RuleError("Every player needs a bid.")
+                    raise RuleError(gettext_noop("Every player needs a bid."))
                 services.correct_deal(
                     game=game,
                     idempotency_key=request.POST.get("idem"),
