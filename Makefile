@@ -23,11 +23,7 @@ run: export SCOREKEEPER_DEBUG = 0
 run: venv
 	$(BIN)/python manage.py migrate --noinput
 	$(BIN)/python manage.py collectstatic --noinput --verbosity 0
-	@$(BIN)/python -c 'import scorekeeper.settings as s; \
-	hosts = s.ALLOWED_HOSTS; \
-	urls = [f"http://{ip}:$(PORT)/" for ip in s.lan_ipv4_addresses() if ip in hosts or "*" in hosts]; \
-	print("\nOpen Scorekeeper on a phone on this network:", *urls or ["(no LAN address found)"], sep="\n  "); \
-	print("  or here: http://127.0.0.1:$(PORT)/\n")'
+	@$(BIN)/python manage.py lan_url --port $(PORT)
 	$(BIN)/gunicorn -c gunicorn.conf.py --bind 0.0.0.0:$(PORT)
 
 # For developers: Django's debug pages, runserver's reloading, unhashed static files.
