@@ -22,20 +22,18 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_safe
 
-# What a page needs to draw itself offline: the files base.html links, and the
-# icons. In production these are whitenoise's hashed names, so a deploy that
-# changes a file changes the list, and with it the cache's name.
+# What a page needs to draw itself offline: the files base.html links. In
+# production these are whitenoise's hashed names, so a deploy that changes a file
+# changes the list, and with it the cache's name. The manifest's PNG icons stay
+# out: no page shows them and the browser fetches them itself when the app is
+# installed (30.6 KB less on every first visit).
 PRECACHE = [
     "css/app.css",
     "js/app.js",
     "js/wake.js",
     "django_htmx/htmx-2.min.js",
     "img/favicon.svg",
-    "img/apple-touch-icon.png",
-    "img/icon-192.png",
-    "img/icon-512.png",
-    "img/icon-maskable-192.png",
-    "img/icon-maskable-512.png",
+    "img/apple-touch-icon.png",  # base.html links it (3 KB)
 ]
 SERVICE_WORKER = "js/sw.js"
 # Matches the header (--surface) and the page (--bg) of the light scheme in app.css;

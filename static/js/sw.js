@@ -9,7 +9,9 @@ self.addEventListener("install", (event) => {
   event.waitUntil(
     (async () => {
       const cache = await caches.open(CACHE);
-      await cache.addAll(PRECACHE.map((url) => new Request(url, { cache: "reload" })));
+      // The page has just downloaded these (hashed, immutable): take them from the
+      // HTTP cache rather than fetching them again.
+      await cache.addAll(PRECACHE);
       const offline = await fetch(new Request(OFFLINE_URL, { cache: "reload" }));
       if (!offline.ok) {
         throw new Error(`${OFFLINE_URL} answered ${offline.status}`);
