@@ -32,6 +32,7 @@ NOTEBOOK_COOKIE = "notebook"
 LINKS_COOKIE = "links"
 MAX_LINKS = 20
 COOKIE_AGE = 5 * 365 * 24 * 3600
+HOME_FINISHED = 10  # finished sessions listed on the home page
 
 SUIT_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣", "NT": "NT"}
 SUIT_NAMES = {
@@ -119,8 +120,13 @@ def home(request: HttpRequest) -> HttpResponse:
     notebook = current_notebook(request)
     games = []
     if notebook is not None:
+        # Every session in play, then the few last finished (the rest: Finished sessions);
+        # one query however long the notebook's history.
+        recent = notebook.games.filter(finished_at__isnull=False).order_by("-finished_at")
         games = list(
-            notebook.games.prefetch_related("seats__player").order_by("finished_at", "-updated_at")
+            notebook.games.filter(
+                Q(finished_at__isnull=True) | Q(pk__in=recent.values("pk")[:HOME_FINISHED])
+            ).prefetch_related("seats__player")
         )
         games.sort(key=lambda g: (g.finished_at is not None, -(g.updated_at.timestamp())))
     return render(request, "games/home.html", {"notebook": notebook, "games": games})

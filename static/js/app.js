@@ -159,7 +159,11 @@ document.addEventListener("htmx:afterRequest", (event) => {
   }
 });
 document.addEventListener("htmx:beforeRequest", (event) => {
-  if (event.detail.elt.dataset.liveGone === "1") {
+  const path = (event.detail.pathInfo && event.detail.pathInfo.requestPath) || "";
+  // A gone session, or a phone whose screen is off or on another tab: no poll
+  // (it catches up within two seconds of coming back).
+  const idle = path.includes("/live/") && document.visibilityState === "hidden";
+  if (event.detail.elt.dataset.liveGone === "1" || idle) {
     event.preventDefault();
   }
 });
