@@ -11,14 +11,15 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from django.conf import settings
+from django.core.cache import cache
 from django.core.exceptions import PermissionDenied
 from django.db.models import Q
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.crypto import constant_time_compare
+from django.utils.translation import get_language, gettext_noop
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_noop
 from django.views.decorators.http import require_POST, require_safe
 from django_htmx.http import HttpResponseClientRedirect, trigger_client_event
 
@@ -785,7 +786,17 @@ def live(request: HttpRequest, public_id: str) -> HttpResponse:
     if request.GET.get("v", "") == str(current):
         return HttpResponse(status=204)
     game = get_game(request, public_id)
-    return render_game(request, game, partial=True)
+    if game.can_edit:
+        return render_game(request, game, partial=True)
+    # A view-only page has no form and no token: every follower of a session gets
+    # the same HTML for a version, so one render serves them all.
+    key = f"live:{game.pk}:{game.version}:{get_language()}"
+    html = cache.get(key)
+    if html is None:
+        response = render_game(request, game, partial=True)
+        cache.set(key, response.content.decode(), timeout=600)
+        return response
+    return HttpResponse(html)
 
 
 # -- the score sheet, corrections, history ---------------------------------------------
