@@ -10,8 +10,9 @@ from __future__ import annotations
 from collections import defaultdict
 from dataclasses import dataclass
 
+from django.core.cache import cache
 from django.core.paginator import InvalidPage, Paginator
-from django.db.models import QuerySet
+from django.db.models import Count, Max, QuerySet
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.utils.translation import gettext as _
@@ -202,6 +203,26 @@ def compare_players(
     return players[first], players[second], None
 
 
+def cached_figures(
+    notebook: Notebook, player_ids: list[str], games: QuerySet[Game]
+) -> stats.NotebookStats:
+    """The notebook's figures, scored once per state of its sessions.
+
+    Every change to a session bumps its ``updated_at`` and a new session (or an
+    import) changes the count, so the key changes whenever the figures could;
+    the shared database cache keeps them for every app server.
+    """
+    stamp = notebook.games.aggregate(count=Count("pk"), last=Max("updated_at"))
+    last = stamp["last"].isoformat() if stamp["last"] else "-"
+    key = f"stats:{notebook.pk}:{stamp['count']}:{last}:{len(player_ids)}"
+    figures = cache.get(key)
+    if figures is None:
+        oh_hell_sessions, kozel_sessions = as_sessions(score_sessions(games))
+        figures = stats.notebook_stats(player_ids, oh_hell_sessions, kozel_sessions)
+        cache.set(key, figures, timeout=24 * 3600)
+    return figures
+
+
 @require_safe
 def statistics(request: HttpRequest) -> HttpResponse:
     """Every player's figures, and head-to-head for two chosen players (``?a=&b=``).
@@ -213,10 +234,13 @@ def statistics(request: HttpRequest) -> HttpResponse:
     players = list(notebook.players.all())
     by_id = {player.public_id: player for player in players}
     games = notebook.games.order_by("created_at", "pk")
-    oh_hell_sessions, kozel_sessions = as_sessions(score_sessions(games))
-    figures = stats.notebook_stats(list(by_id), oh_hell_sessions, kozel_sessions)
-
     comparing = "a" in request.GET or "b" in request.GET
+    if comparing:
+        oh_hell_sessions, kozel_sessions = as_sessions(score_sessions(games))
+        figures = stats.notebook_stats(list(by_id), oh_hell_sessions, kozel_sessions)
+    else:
+        figures = cached_figures(notebook, list(by_id), games)
+
     first_id, second_id = request.GET.get("a", ""), request.GET.get("b", "")
     comparison, error, status = None, None, 200
     if comparing:

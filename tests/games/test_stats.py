@@ -7,6 +7,7 @@ revoke -10) and two matches of Kozel.
 
 from __future__ import annotations
 
+import re
 from datetime import timedelta
 
 import pytest
@@ -25,8 +26,10 @@ from tests.games.conftest import (
     deal_now,
     enter_kozel_deal,
     place_bids,
+    play_deal,
     play_deals,
     start_kozel,
+    start_oh_hell,
 )
 
 # -- the hand-worked notebook ------------------------------------------------------------
@@ -566,18 +569,35 @@ def test_the_pages_refuse_a_post(client, name) -> None:
 
 
 @pytest.mark.parametrize("sessions", [5, 50])
-def test_the_statistics_page_costs_eight_queries(
+def test_the_statistics_page_costs_four_queries_once_scored(
     notebook, django_assert_num_queries, sessions
 ) -> None:
     finish_quick_games(notebook, sessions)
     client = client_of(notebook)
+    first = client.get(reverse("statistics"))  # scores every session once
 
-    # notebook (the cookie), its players, games, seats with players,
-    # Oh Hell deals, their hands, their adjustments, Kozel deals
-    with django_assert_num_queries(8):
+    # notebook (the cookie), its players, the sessions' count and last change,
+    # the cached figures
+    with django_assert_num_queries(4):
         response = client.get(reverse("statistics"))
 
     assert response.status_code == 200
+    assert without_tokens(response) == without_tokens(first)
+
+
+def without_tokens(response) -> str:
+    """The page without its CSRF tokens, which differ in every answer."""
+    return re.sub(r'(X-CSRFToken": "|name="csrfmiddlewaretoken" value=")[^"]+', "", response.text)
+
+
+def test_the_cached_statistics_follow_a_new_deal(client, notebook, three_sessions) -> None:
+    game = start_oh_hell(notebook)
+    before = client.get(reverse("statistics"))
+
+    play_deal(game)  # bid figures count every scored deal, finished session or not
+
+    after = client.get(reverse("statistics"))
+    assert without_tokens(after) != without_tokens(before)
 
 
 @pytest.mark.parametrize("sessions", [5, 50])
