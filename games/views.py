@@ -527,19 +527,24 @@ def _act(
     request: HttpRequest,
     public_id: str,
     form_class: type,
-    action: Callable[[Game, dict], object],
+    service: Callable[..., object],
+    arguments: Callable[[Game, dict], dict],
     error_for: str,
 ) -> HttpResponse:
-    """Run one action on a session, then answer as the request needs."""
+    """Run one action on a session, then answer as the request needs.
+
+    ``arguments`` turns the form's cleaned data into the service's keywords; the
+    form's idempotency key goes with them, so a repeated form changes nothing.
+    """
     game = get_game(request, public_id, write=True)
     form = form_class(request.POST)
     if not form.is_valid():
         first = next(iter(form.errors.values()))[0]
         return render_game(request, game, error=first, error_for=error_for, status=422)
     error, status = None, 200
-    data = {**form.cleaned_data, "idem": (request.POST.get("idem") or "")[:64] or None}
+    key = (request.POST.get("idem") or "")[:64] or None
     try:
-        action(game, data)
+        service(game=game, idempotency_key=key, **arguments(game, form.cleaned_data))
     except RuleError as refusal:
         error, status = message(refusal), 422
     except Conflict as conflict:
@@ -556,9 +561,8 @@ def trump(request: HttpRequest, public_id: str) -> HttpResponse:
         request,
         public_id,
         forms.TrumpForm,
-        lambda game, data: services.set_trump(
-            game=game, idempotency_key=data["idem"], deal_number=data["deal"], trump=data["trump"]
-        ),
+        services.set_trump,
+        lambda game, data: {"deal_number": data["deal"], "trump": data["trump"]},
         "trump",
     )
 
@@ -569,14 +573,14 @@ def bid(request: HttpRequest, public_id: str) -> HttpResponse:
         request,
         public_id,
         forms.BidForm,
-        lambda game, data: services.place_bid(
-            game=game,
-            idempotency_key=data["idem"],
-            deal_number=data["deal"],
-            seat=data["seat"],
-            bid=data["bid"],
-            was=data["was"] if "was" in request.POST else ...,
-        ),
+        services.place_bid,
+        lambda game, data: {
+            "deal_number": data["deal"],
+            "seat": data["seat"],
+            "bid": data["bid"],
+            # A form without the field (an old page) skips the check.
+            "was": data["was"] if "was" in request.POST else ...,
+        },
         "bids",
     )
 
@@ -587,13 +591,12 @@ def trick(request: HttpRequest, public_id: str) -> HttpResponse:
         request,
         public_id,
         forms.TrickForm,
-        lambda game, data: services.record_trick(
-            game=game,
-            idempotency_key=data["idem"],
-            deal_number=data["deal"],
-            trick_number=data["trick"],
-            seat=data["seat"],
-        ),
+        services.record_trick,
+        lambda game, data: {
+            "deal_number": data["deal"],
+            "trick_number": data["trick"],
+            "seat": data["seat"],
+        },
         "play",
     )
 
@@ -604,26 +607,25 @@ def undo_trick(request: HttpRequest, public_id: str) -> HttpResponse:
         request,
         public_id,
         forms.UndoTrickForm,
-        lambda game, data: services.undo_trick(
-            game=game,
-            idempotency_key=data["idem"],
-            deal_number=data["deal"],
-            trick_number=data["trick"],
-        ),
+        services.undo_trick,
+        lambda game, data: {"deal_number": data["deal"], "trick_number": data["trick"]},
         "play",
     )
 
 
 @require_POST
 def tricks(request: HttpRequest, public_id: str) -> HttpResponse:
-
-    def record(game: Game, data: dict) -> None:
-        values = forms.seat_values(request.POST, "tricks", game.seats.count())
-        services.record_tricks(
-            game=game, idempotency_key=data["idem"], deal_number=data["deal"], tricks=values
-        )
-
-    return _act(request, public_id, forms.DealForm, record, "tricks")
+    return _act(
+        request,
+        public_id,
+        forms.DealForm,
+        services.record_tricks,
+        lambda game, data: {
+            "deal_number": data["deal"],
+            "tricks": forms.seat_values(request.POST, "tricks", game.seats.count()),
+        },
+        "tricks",
+    )
 
 
 @require_POST
@@ -632,9 +634,8 @@ def revoke(request: HttpRequest, public_id: str) -> HttpResponse:
         request,
         public_id,
         forms.RevokeForm,
-        lambda game, data: services.record_revoke(
-            game=game, idempotency_key=data["idem"], deal_number=data["deal"], seat=data["seat"]
-        ),
+        services.record_revoke,
+        lambda game, data: {"deal_number": data["deal"], "seat": data["seat"]},
         "revoke",
     )
 
@@ -645,14 +646,13 @@ def adjust(request: HttpRequest, public_id: str) -> HttpResponse:
         request,
         public_id,
         forms.AdjustmentForm,
-        lambda game, data: services.add_adjustment(
-            game=game,
-            idempotency_key=data["idem"],
-            deal_number=data["deal"],
-            seat=data["seat"],
-            points=data["points"],
-            note=data["note"],
-        ),
+        services.add_adjustment,
+        lambda game, data: {
+            "deal_number": data["deal"],
+            "seat": data["seat"],
+            "points": data["points"],
+            "note": data["note"],
+        },
         "adjust",
     )
 
@@ -663,15 +663,14 @@ def kozel_deal(request: HttpRequest, public_id: str) -> HttpResponse:
         request,
         public_id,
         forms.KozelDealForm,
-        lambda game, data: services.record_kozel_deal(
-            game=game,
-            idempotency_key=data["idem"],
-            deal_number=data["deal"],
-            team=data["team"],
-            points=data["points"],
-            zero_team_took_trick=data["took_trick"],
-            last_trick_seat=data["last_trick_seat"],
-        ),
+        services.record_kozel_deal,
+        lambda game, data: {
+            "deal_number": data["deal"],
+            "team": data["team"],
+            "points": data["points"],
+            "zero_team_took_trick": data["took_trick"],
+            "last_trick_seat": data["last_trick_seat"],
+        },
         "kozel",
     )
 
@@ -682,9 +681,8 @@ def undo(request: HttpRequest, public_id: str) -> HttpResponse:
         request,
         public_id,
         forms.UndoForm,
-        lambda game, data: services.undo_last(
-            game=game, idempotency_key=data["idem"], version=data["version"]
-        ),
+        services.undo_last,
+        lambda game, data: {"version": data["version"]},
         "undo",
     )
 
