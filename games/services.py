@@ -238,8 +238,12 @@ def load(game: Game) -> OhHellTable | KozelTable:
 # -- undo snapshots ----------------------------------------------------------------
 
 
-def snapshot(game: Game) -> dict:
-    """What undo needs to put the session back as it is now."""
+def snapshot(game: Game, deals: Sequence[Deal] | Sequence[KozelDeal] | None = None) -> dict:
+    """What undo needs to put the session back as it is now.
+
+    ``deals``: the session's deals as an action already loaded them (with hands
+    and adjustments prefetched), so that taking the snapshot reads nothing again.
+    """
     if game.kind == Game.Kind.KOZEL:
         deals = [
             {
@@ -248,7 +252,7 @@ def snapshot(game: Game) -> dict:
                 "zero_team_took_trick": d.zero_team_took_trick,
                 "last_trick_seat": d.last_trick_seat,
             }
-            for d in game.kozel_deals.all()
+            for d in (game.kozel_deals.all() if deals is None else deals)
         ]
     else:
         deals = [
@@ -260,7 +264,9 @@ def snapshot(game: Game) -> dict:
                 "hands": [[h.seat, h.bid, h.out_of_turn, h.tricks] for h in d.hands.all()],
                 "adjustments": [[a.seat, a.points, a.note] for a in d.adjustments.all()],
             }
-            for d in game.deals.prefetch_related("hands", "adjustments")
+            for d in (
+                game.deals.prefetch_related("hands", "adjustments") if deals is None else deals
+            )
         ]
     return {
         "deals": deals,
@@ -538,7 +544,7 @@ def set_trump(*, game: Game, deal_number: int, trump: str) -> None:
     value = oh_hell.check_trump(trump, table.plan) or ""
     if value == deal.trump:
         return
-    before = snapshot(game)
+    before = snapshot(game, table.deals)
     deal.trump = value
     deal.save(update_fields=["trump"])
     _commit(game, "trump", {"deal": table.plan.number, "trump": value}, before)
@@ -575,7 +581,7 @@ def place_bid(
         )
     changed = seat in bidding.bids
     new = bidding.place(seat, bid)
-    before = snapshot(game)
+    before = snapshot(game, table.deals)
     Hand.objects.update_or_create(
         deal=deal,
         seat=seat,
@@ -611,7 +617,7 @@ def record_trick(*, game: Game, deal_number: int, trick_number: int, seat: int) 
     if trick_number != len(winners) + 1:
         raise Conflict(gettext_noop("This page was out of date. Here is the count now."))
     oh_hell.tally_tricks([*winners, seat], table.plan.cards, table.players)
-    before = snapshot(game)
+    before = snapshot(game, table.deals)
     deal.trick_winners = [*winners, seat]
     deal.save(update_fields=["trick_winners"])
     _commit(
@@ -633,7 +639,7 @@ def undo_trick(*, game: Game, deal_number: int, trick_number: int) -> None:
         return  # already taken back
     if len(winners) != trick_number:
         raise Conflict(gettext_noop("This page was out of date. Here is the count now."))
-    before = snapshot(game)
+    before = snapshot(game, table.deals)
     deal.trick_winners = winners[:-1]
     deal.save(update_fields=["trick_winners"])
     _commit(
@@ -675,7 +681,7 @@ def record_tricks(*, game: Game, deal_number: int, tricks: Sequence[int | None])
                     " take back a trick first."
                 )
             )
-    before = snapshot(game)
+    before = snapshot(game, table.deals)
     for hand in deal.hands.all():
         hand.tricks = checked[hand.seat]
         hand.save(update_fields=["tricks"])
@@ -695,7 +701,7 @@ def record_revoke(*, game: Game, deal_number: int, seat: int) -> None:
     seat = _check_seat(table, seat)
     if not table.bidding.complete:
         raise RuleError(gettext_noop("A revoke can only happen once play has started."))
-    before = snapshot(game)
+    before = snapshot(game, table.deals)
     deal.revoke = seat
     deal.done = True
     deal.save(update_fields=["revoke", "done"])
@@ -727,7 +733,7 @@ def add_adjustment(*, game: Game, deal_number: int, seat: int, points: int, note
     if abs(points) > 1000:
         raise RuleError(gettext_noop("An adjustment can be at most 1000 points."))
     note = " ".join((note or "").split())[:120]
-    before = snapshot(game)
+    before = snapshot(game, table.deals)
     deal = table.deals[deal_number - 1]
     Adjustment.objects.create(deal=deal, seat=seat, points=points, note=note)
     load_oh_hell(game).result  # noqa: B018 - validates the whole game again
@@ -754,7 +760,7 @@ def remove_adjustment(*, game: Game, deal_number: int, index: int) -> None:
     if not 0 <= index < len(adjustments):
         raise Conflict(gettext_noop("That adjustment was already removed."))
     adjustment = adjustments[index]
-    before = snapshot(game)
+    before = snapshot(game, table.deals)
     params = {
         "deal": deal_number,
         "player": _seat_name(table, adjustment.seat),
@@ -800,7 +806,7 @@ def correct_deal(
     )
     if unchanged:
         return
-    before = snapshot(game)
+    before = snapshot(game, table.deals)
     deal.trump = value
     deal.save(update_fields=["trump"])
     for seat in range(table.players):
@@ -851,7 +857,7 @@ def record_kozel_deal(
     result = kozel.score_match(
         table.rules, game.first_dealer, [*map(kozel_entry, table.deals), entry]
     )
-    before = snapshot(game)
+    before = snapshot(game, table.deals)
     KozelDeal.objects.create(game=game, index=len(table.deals), **_entry_fields(entry))
     if result.finished:
         game.finished_at = timezone.now()
@@ -902,7 +908,7 @@ def correct_kozel_deal(
         return
     entries[deal_number - 1] = entry
     result = kozel.score_match(table.rules, game.first_dealer, entries)
-    before = snapshot(game)
+    before = snapshot(game, table.deals)
     KozelDeal.objects.filter(pk=table.deals[deal_number - 1].pk).update(**_entry_fields(entry))
     if result.finished and game.finished_at is None:
         game.finished_at = timezone.now()
