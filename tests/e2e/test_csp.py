@@ -82,6 +82,29 @@ def test_a_table_meets_no_csp_violation_from_new_session_to_share_page(
     collect(page, problems)
     page.screenshot(path=screenshot_dir / "csp-deal.png", full_page=True)
 
+    # The rest of deal 1, scored, then deal 2's trump and bids: a table with a scored
+    # deal above it, swapped again and again.
+    for _ in range(2):
+        before = page.locator(".bidder .bidder-bid").all_inner_texts()
+        page.wait_for_timeout(500)
+        page.locator(".keypad-form button.key:not([disabled])").first.click()
+        expect(page.locator(".bidder .bidder-bid")).not_to_have_text(before)
+    page.wait_for_timeout(500)
+    page.locator(".trick-row button.trick-btn").first.click()
+    expect(page.locator("#play-title")).to_have_text("All tricks played")
+    page.wait_for_timeout(500)
+    page.get_by_role("button", name="Score this deal").click()
+    expect(page.get_by_role("heading", name="Deal 2 of", exact=False)).to_be_visible()
+    page.wait_for_timeout(500)
+    page.locator(".suit-btn").nth(1).click()
+    expect(page.locator(".suit-btn").nth(1)).to_have_attribute("aria-pressed", "true")
+    for _ in range(2):
+        before = page.locator(".bidder .bidder-bid").all_inner_texts()
+        page.wait_for_timeout(500)
+        page.locator(".keypad-form button.key:not([disabled])").first.click()
+        expect(page.locator(".bidder .bidder-bid")).not_to_have_text(before)
+    collect(page, problems)
+
     # The score sheet.
     page.get_by_role("link", name="Score sheet").click()
     expect(page.get_by_role("heading", name="Score sheet")).to_be_visible()
