@@ -22,7 +22,7 @@ from types import EllipsisType
 from typing import TypeVar
 
 from django.db import IntegrityError, transaction
-from django.db.models import Prefetch
+from django.db.models import F, Prefetch
 from django.db.models.functions import Lower
 from django.utils import timezone
 
@@ -404,6 +404,11 @@ def rename_player(*, player: Player, name: str) -> Player:
             raise RuleError(gettext_noop("There is already a player called %(name)s."), name=name)
         player.name = name
         player.save(update_fields=["name"])
+        # The sessions the player sits in show the new name: a new version makes every
+        # open page fetch them again, and no page kept for the old version is served.
+        Game.objects.filter(seats__player=player).update(
+            version=F("version") + 1, updated_at=timezone.now()
+        )
     return player
 
 

@@ -11,20 +11,20 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from django.conf import settings
-from django.core.cache import cache
 from django.core.exceptions import PermissionDenied
 from django.db.models import Q
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.crypto import constant_time_compare
-from django.utils.translation import get_language, gettext_noop
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_noop
 from django.views.decorators.http import require_POST, require_safe
 from django_htmx.http import HttpResponseClientRedirect, trigger_client_event
 
 from games import forms, services
 from games.models import Game, Notebook, Player, ShareLink
+from games.page_cache import cached_page
 from games.qr import qr_svg
 from games.rules import RuleError, kozel, oh_hell
 from games.services import Conflict
@@ -79,9 +79,10 @@ def get_game(request: HttpRequest, public_id: str, *, write: bool = False) -> Ga
     view-only link may only look (a write answers 403). The game gets
     ``can_edit`` and ``is_owner`` for the templates.
     """
-    game = Game.objects.select_related("notebook").filter(public_id=public_id).first()
-    if game is None:
-        raise Http404
+    try:
+        game = Game.objects.select_related("notebook").get(public_id=public_id)
+    except Game.DoesNotExist:
+        raise Http404 from None
     cookie = request.COOKIES.get(NOTEBOOK_COOKIE, "")
     game.is_owner = bool(cookie) and constant_time_compare(cookie, game.notebook.key)
     game.can_edit = game.is_owner
@@ -308,7 +309,7 @@ def kozel_preview(rules: kozel.KozelRules) -> dict:
 @require_safe
 def game(request: HttpRequest, public_id: str) -> HttpResponse:
     game = get_game(request, public_id)
-    return render_game(request, game)
+    return cached_page(request, game, "game", lambda extra: render_game(request, game, extra=extra))
 
 
 def render_game(
@@ -319,6 +320,7 @@ def render_game(
     error_for: str = "",
     status: int = 200,
     partial: bool = False,
+    extra: dict | None = None,
 ) -> HttpResponse:
     table = services.load(game)
     if game.kind == Game.Kind.KOZEL:
@@ -334,6 +336,7 @@ def render_game(
     context.update(
         game=game, error=error, error_for=error_for, posted=request.POST if status >= 400 else {}
     )
+    context.update(extra or {})
     if partial or (request.htmx and request.method == "POST"):
         template = f"{template}#{element}"
     response = render(request, template, context, status=status)
@@ -784,17 +787,10 @@ def live(request: HttpRequest, public_id: str) -> HttpResponse:
     if request.GET.get("v", "") == str(current):
         return HttpResponse(status=204)
     game = get_game(request, public_id)
-    if game.can_edit:
-        return render_game(request, game, partial=True)
-    # A view-only page has no form and no token: every follower of a session gets
-    # the same HTML for a version, so one render serves them all.
-    key = f"live:{game.pk}:{game.version}:{get_language()}"
-    html = cache.get(key)
-    if html is None:
-        response = render_game(request, game, partial=True)
-        cache.set(key, response.content.decode(), timeout=600)
-        return response
-    return HttpResponse(html)
+    # Every follower of a session asks for the same version: one render serves them all.
+    return cached_page(
+        request, game, "live", lambda extra: render_game(request, game, partial=True, extra=extra)
+    )
 
 
 # -- the score sheet, corrections, history ---------------------------------------------
@@ -803,10 +799,14 @@ def live(request: HttpRequest, public_id: str) -> HttpResponse:
 @require_safe
 def sheet(request: HttpRequest, public_id: str) -> HttpResponse:
     game = get_game(request, public_id)
+    return cached_page(request, game, "sheet", lambda extra: render_sheet(request, game, extra))
+
+
+def render_sheet(request: HttpRequest, game: Game, extra: dict) -> HttpResponse:
     table = services.load(game)
     if game.kind == Game.Kind.KOZEL:
         context = kozel_context(table)
-        return render(request, "games/kozel_sheet.html", {**context, "game": game})
+        return render(request, "games/kozel_sheet.html", {**context, "game": game, **extra})
     result = table.result
     rows = []
     for number, scored in enumerate(result.deals, start=1):
@@ -844,6 +844,7 @@ def sheet(request: HttpRequest, public_id: str) -> HttpResponse:
             "rows": rows,
             "result": result,
             "totals": [(result.totals[s], places[s]) for s in range(table.players)],
+            **extra,
         },
     )
 
@@ -1014,6 +1015,10 @@ def describe(action: str, params: dict) -> str:
 @require_safe
 def history(request: HttpRequest, public_id: str) -> HttpResponse:
     game = get_game(request, public_id)
+    return cached_page(request, game, "history", lambda extra: render_history(request, game, extra))
+
+
+def render_history(request: HttpRequest, game: Game, extra: dict) -> HttpResponse:
     lines = [
         {
             "when": change.created_at,
@@ -1022,4 +1027,4 @@ def history(request: HttpRequest, public_id: str) -> HttpResponse:
         }
         for change in game.changes.all()
     ]
-    return render(request, "games/history.html", {"game": game, "lines": lines})
+    return render(request, "games/history.html", {"game": game, "lines": lines, **extra})

@@ -258,7 +258,14 @@ CACHES = {
     "default": {
         "BACKEND": "django.core.cache.backends.db.DatabaseCache",
         "LOCATION": "scorekeeper_cache",
-    }
+    },
+    # A session's rendered pages, per version (games/page_cache.py): each process keeps
+    # its own, so a lookup costs no query. At most about 25 MB a process.
+    "pages": {
+        "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
+        "LOCATION": "pages",
+        "OPTIONS": {"MAX_ENTRIES": 500},
+    },
 }
 SESSION_ENGINE = "django.contrib.sessions.backends.db"
 

@@ -8,8 +8,12 @@ from django.utils.html import format_html
 register = template.Library()
 
 
-@register.simple_tag
-def form_key() -> str:
+@register.simple_tag(takes_context=True)
+def form_key(context: template.Context) -> str:
     """A hidden ``idem`` field: the same form sent twice (a double tap, a retried POST)
-    carries the same key, and the second one changes nothing."""
-    return format_html('<input type="hidden" name="idem" value="{}">', secrets.token_urlsafe(12))
+    carries the same key, and the second one changes nothing.
+
+    A page rendered for keeping (games.page_cache) gets a placeholder instead, which
+    every answer replaces with a new key."""
+    key = context.get("form_key_placeholder") or secrets.token_urlsafe(12)
+    return format_html('<input type="hidden" name="idem" value="{}">', key)
