@@ -7,11 +7,13 @@ renders the page again with the message beside the control and a 4xx status.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
 from dataclasses import dataclass
 
 from django.conf import settings
 from django.core.exceptions import PermissionDenied
+from django.db import connection
 from django.db.models import Q
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
@@ -72,6 +74,23 @@ def link_keys(request: HttpRequest) -> list[str]:
     return [key for key in raw.split(".") if 0 < len(key) <= 64][:MAX_LINKS]
 
 
+@functools.cache
+def game_sql() -> str:
+    """The session and its notebook's key and name, in one query.
+
+    Written out because every request of a session starts with it, the live polls
+    too: building it with the ORM cost three times as long as running it
+    (docs/performance.md)."""
+    quote = connection.ops.quote_name
+    game, notebook = quote(Game._meta.db_table), quote(Notebook._meta.db_table)
+    return (
+        f"SELECT {game}.*, {notebook}.{quote('key')} AS notebook_key,"
+        f" {notebook}.{quote('name')} AS notebook_name"
+        f" FROM {game} JOIN {notebook} ON {notebook}.{quote('id')} = {game}.{quote('notebook_id')}"
+        f" WHERE {game}.{quote('public_id')} = %s"
+    )
+
+
 def get_game(request: HttpRequest, public_id: str, *, write: bool = False) -> Game:
     """The session, if this visitor may see it; 404 otherwise.
 
@@ -79,10 +98,14 @@ def get_game(request: HttpRequest, public_id: str, *, write: bool = False) -> Ga
     view-only link may only look (a write answers 403). The game gets
     ``can_edit`` and ``is_owner`` for the templates.
     """
-    try:
-        game = Game.objects.select_related("notebook").get(public_id=public_id)
-    except Game.DoesNotExist:
-        raise Http404 from None
+    game = next(iter(Game.objects.raw(game_sql(), [public_id])), None)
+    if game is None:
+        raise Http404
+    game.notebook = Notebook.from_db(
+        game._state.db,
+        ["id", "key", "name"],
+        [game.notebook_id, game.notebook_key, game.notebook_name],
+    )
     cookie = request.COOKIES.get(NOTEBOOK_COOKIE, "")
     game.is_owner = bool(cookie) and constant_time_compare(cookie, game.notebook.key)
     game.can_edit = game.is_owner
@@ -767,6 +790,34 @@ def join(request: HttpRequest, key: str) -> HttpResponse:
     return response
 
 
+def visible_version(request: HttpRequest, public_id: str) -> int | None:
+    """The session's version if this visitor may see it (its notebook's cookie or a
+    live share link), else None; one query, written out because every open page asks
+    every few seconds (see game_sql)."""
+    quote = connection.ops.quote_name
+    game, notebook = quote(Game._meta.db_table), quote(Notebook._meta.db_table)
+    links = quote(ShareLink._meta.db_table)
+    keys = link_keys(request)
+    access = f"{notebook}.{quote('key')} = %s"
+    if keys:
+        access += (
+            f" OR EXISTS (SELECT 1 FROM {links}"
+            f" WHERE {links}.{quote('game_id')} = {game}.{quote('id')}"
+            f" AND {links}.{quote('revoked_at')} IS NULL"
+            f" AND {links}.{quote('key')} IN ({', '.join(['%s'] * len(keys))}))"
+        )
+    sql = (
+        f"SELECT {game}.{quote('version')} FROM {game}"
+        f" JOIN {notebook} ON {notebook}.{quote('id')} = {game}.{quote('notebook_id')}"
+        f" WHERE {game}.{quote('public_id')} = %s AND ({access})"
+    )
+    cookie = request.COOKIES.get(NOTEBOOK_COOKIE) or "-"  # no notebook key is "-"
+    with connection.cursor() as cursor:
+        cursor.execute(sql, [public_id, cookie, *keys])
+        row = cursor.fetchone()
+    return None if row is None else row[0]
+
+
 @require_safe
 def live(request: HttpRequest, public_id: str) -> HttpResponse:
     """Polled every few seconds by every open page of a session.
@@ -774,14 +825,7 @@ def live(request: HttpRequest, public_id: str) -> HttpResponse:
     Up to date (``v`` is the current version): 204, one small query and no
     rendering. Otherwise the page's swappable element as it is now.
     """
-    cookie = request.COOKIES.get(NOTEBOOK_COOKIE, "")
-    keys = link_keys(request)
-    access = Q(notebook__key=cookie) if cookie else Q(pk__in=[])
-    if keys:
-        access |= Q(share_links__key__in=keys, share_links__revoked_at__isnull=True)
-    current = (
-        Game.objects.filter(access, public_id=public_id).values_list("version", flat=True).first()
-    )
+    current = visible_version(request, public_id)
     if current is None:
         raise Http404  # app.js then stops polling
     if request.GET.get("v", "") == str(current):
