@@ -36,20 +36,11 @@ TIMEOUT = 15 * 60
 
 
 def page_key(request: HttpRequest, game: Game, name: str) -> str:
-    return ":".join(
-        (
-            "page",
-            name,
-            game.public_id,
-            str(game.version),
-            get_language() or "",
-            "owner" if game.is_owner else "edit" if game.can_edit else "view",
-            "htmx" if request.htmx else "page",
-            request.path,
-            # ``v`` is only the version a polling page has; the rest can change the page.
-            urlencode(sorted((k, v) for k, v in request.GET.items() if k != "v")),
-        )
-    )
+    """A session's page: which, the session at its version, the visitor's role. The
+    query's ``v`` is left out (request_key): it is only the version a polling page
+    shows, and every follower of a session sends another."""
+    role = "owner" if game.is_owner else "edit" if game.can_edit else "view"
+    return f"page:{name}:{game.public_id}:{game.version}:{role}"
 
 
 def placeholders() -> dict:
@@ -78,10 +69,31 @@ def cached_page(
     """The page ``name`` of ``game`` for this request, rendered by ``render`` only if
     it isn't kept yet. ``render`` gets the placeholder context entries to add and
     must answer 200 with the page (anything else is passed on, not kept)."""
+    return cached_render(request, page_key(request, game, name), render)
+
+
+def request_key(request: HttpRequest) -> str:
+    """What else a page depends on: the language, full page or htmx swap, the URL."""
+    return ":".join(
+        (
+            get_language() or "",
+            "htmx" if request.htmx else "page",
+            "restore" if request.htmx and request.htmx.history_restore_request else "",
+            request.path,
+            urlencode(sorted((k, v) for k, v in request.GET.items() if k != "v")),
+        )
+    )
+
+
+def cached_render(
+    request: HttpRequest, key: str, render: Callable[[dict], HttpResponse]
+) -> HttpResponse:
+    """``cached_page`` for any page whose whole state ``key`` names (it must change
+    whenever the page could); ``request_key`` is added to it."""
     if request.method not in ("GET", "HEAD"):
         raise ValueError("only a GET page can be kept")
     pages = caches["pages"]
-    key = page_key(request, game, name)
+    key = f"{key}:{request_key(request)}"
     html = pages.get(key)
     if html is None:
         response = render(placeholders())

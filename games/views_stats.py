@@ -7,6 +7,7 @@ rules score them, and `games.stats` counts, in plain Python.
 
 from __future__ import annotations
 
+import hashlib
 from collections import defaultdict
 from dataclasses import dataclass
 
@@ -20,6 +21,7 @@ from django.views.decorators.http import require_safe
 
 from games import services, stats
 from games.models import Adjustment, Deal, Game, Hand, KozelDeal, Notebook, Player, Seat
+from games.page_cache import cached_render
 from games.rules import kozel, oh_hell
 from games.views import current_notebook
 
@@ -203,18 +205,27 @@ def compare_players(
     return players[first], players[second], None
 
 
-def cached_figures(
-    notebook: Notebook, player_ids: list[str], games: QuerySet[Game]
-) -> stats.NotebookStats:
-    """The notebook's figures, scored once per state of its sessions.
+def notebook_state(notebook: Notebook, players: list[Player]) -> str:
+    """A key that changes whenever the notebook's statistics could.
 
-    Every change to a session bumps its ``updated_at`` and a new session (or an
-    import) changes the count, so the key changes whenever the figures could;
-    the shared database cache keeps them for every app server.
+    Every change to a session bumps its ``updated_at`` (renaming a player too), a
+    new session (or an import) changes the count, and the players' names and number
+    are part of it. One query.
     """
     stamp = notebook.games.aggregate(count=Count("pk"), last=Max("updated_at"))
     last = stamp["last"].isoformat() if stamp["last"] else "-"
-    key = f"stats:{notebook.pk}:{stamp['count']}:{last}:{len(player_ids)}"
+    names = hashlib.blake2b(
+        "\n".join(f"{p.public_id}={p.name}" for p in players).encode(), digest_size=8
+    ).hexdigest()
+    return f"{notebook.pk}:{stamp['count']}:{last}:{names}"
+
+
+def cached_figures(
+    notebook: Notebook, player_ids: list[str], games: QuerySet[Game], state: str
+) -> stats.NotebookStats:
+    """The notebook's figures, scored once per ``notebook_state``; the shared
+    database cache keeps them for every app server."""
+    key = f"stats:{state}:{len(player_ids)}"
     figures = cache.get(key)
     if figures is None:
         oh_hell_sessions, kozel_sessions = as_sessions(score_sessions(games))
@@ -235,11 +246,22 @@ def statistics(request: HttpRequest) -> HttpResponse:
     by_id = {player.public_id: player for player in players}
     games = notebook.games.order_by("created_at", "pk")
     comparing = "a" in request.GET or "b" in request.GET
-    if comparing:
-        oh_hell_sessions, kozel_sessions = as_sessions(score_sessions(games))
-        figures = stats.notebook_stats(list(by_id), oh_hell_sessions, kozel_sessions)
-    else:
-        figures = cached_figures(notebook, list(by_id), games)
+    if not comparing:
+        # The page as it stands is kept, rendered, for this state of the notebook.
+        state = notebook_state(notebook, players)
+        return cached_render(
+            request,
+            f"statistics:{state}",
+            lambda extra: statistics_page(
+                request,
+                notebook,
+                players,
+                cached_figures(notebook, list(by_id), games, state),
+                extra,
+            ),
+        )
+    oh_hell_sessions, kozel_sessions = as_sessions(score_sessions(games))
+    figures = stats.notebook_stats(list(by_id), oh_hell_sessions, kozel_sessions)
 
     first_id, second_id = request.GET.get("a", ""), request.GET.get("b", "")
     comparison, error, status = None, None, 200
@@ -255,9 +277,26 @@ def statistics(request: HttpRequest) -> HttpResponse:
                     oh_hell_sessions, kozel_sessions, first.public_id, second.public_id
                 ),
             }
-    elif len(players) >= 2:
-        first_id, second_id = players[0].public_id, players[1].public_id
+    return statistics_page(
+        request, notebook, players, figures, {}, first_id, second_id, comparison, error, status
+    )
 
+
+def statistics_page(
+    request: HttpRequest,
+    notebook: Notebook,
+    players: list[Player],
+    figures: stats.NotebookStats,
+    extra: dict,
+    first_id: str = "",
+    second_id: str = "",
+    comparison: dict | None = None,
+    error: str | None = None,
+    status: int = 200,
+) -> HttpResponse:
+    by_id = {player.public_id: player for player in players}
+    if comparison is None and not error and len(players) >= 2:
+        first_id, second_id = players[0].public_id, players[1].public_id
     context = {
         "notebook": notebook,
         "players": players,
@@ -267,6 +306,7 @@ def statistics(request: HttpRequest) -> HttpResponse:
         "second_id": second_id,
         "comparison": comparison,
         "error": error,
+        **extra,
     }
     # Back and forward after a comparison ask htmx for the whole page again.
     partial = request.htmx and not request.htmx.history_restore_request
