@@ -1,4 +1,5 @@
-"""Headers every response carries, and the limit on links that do not exist.
+"""Headers every response carries, compression of the pages, and the limit on links
+that do not exist.
 
 The Content-Security-Policy comes from django-csp (settings.CONTENT_SECURITY_POLICY);
 Django's SecurityMiddleware sends HSTS, nosniff, the referrer and opener policies.
@@ -6,6 +7,7 @@ Django's SecurityMiddleware sends HSTS, nosniff, the referrer and opener policie
 
 from __future__ import annotations
 
+import functools
 import ipaddress
 import math
 from collections.abc import Callable
@@ -15,6 +17,8 @@ from django.conf import settings
 from django.db import IntegrityError, transaction
 from django.db.models import F
 from django.http import HttpRequest, HttpResponse
+from django.http.response import HttpResponseBase
+from django.middleware.gzip import GZipMiddleware
 from django.shortcuts import render
 from django.utils import timezone
 
@@ -52,6 +56,46 @@ def permissions_policy(get_response: Middleware) -> Middleware:
         return response
 
     return middleware
+
+
+# -- compression -----------------------------------------------------------------------
+
+#: The attribute that marks a response as holding a secret (see never_compress).
+HOLDS_SECRET = "holds_secret"
+
+
+class CompressionMiddleware(GZipMiddleware):
+    """Django's GZipMiddleware (gzip with up to 100 random bytes of padding in each
+    answer, against BREACH), except for a response that holds a secret.
+
+    `make run` serves gunicorn straight to the phones, so the app compresses its own
+    pages. Whitenoise answers static files before this runs (it sits above it in
+    MIDDLEWARE), with its own pre-compressed files. A response marked by
+    ``never_compress`` is sent as it is, and so is anything that already carries a
+    Content-Encoding, or is under 200 bytes (a 204, a redirect). docs/deploy.md
+    ("Compression") says why this is safe enough.
+    """
+
+    def process_response(
+        self, request: HttpRequest, response: HttpResponseBase
+    ) -> HttpResponseBase:
+        if getattr(response, HOLDS_SECRET, False):
+            return response
+        return super().process_response(request, response)
+
+
+def never_compress(view: Callable[..., HttpResponseBase]) -> Callable[..., HttpResponseBase]:
+    """Mark the view's responses as holding a secret (a notebook's or a share link's
+    key): CompressionMiddleware sends them uncompressed, so their length says nothing
+    about the secret (BREACH)."""
+
+    @functools.wraps(view)
+    def wrapped(request: HttpRequest, *args, **kwargs) -> HttpResponseBase:
+        response = view(request, *args, **kwargs)
+        setattr(response, HOLDS_SECRET, True)
+        return response
+
+    return wrapped
 
 
 # -- links that do not exist -----------------------------------------------------------

@@ -153,6 +153,10 @@ MIDDLEWARE = [
     "csp.middleware.CSPMiddleware",
     "scorekeeper.middleware.permissions_policy",
     "whitenoise.middleware.WhiteNoiseMiddleware",
+    # gzip of the pages (docs/deploy.md, "Compression"). After whitenoise, which answers
+    # static files itself (pre-compressed); before every middleware that may read or
+    # change the body, as Django's docs ask (CommonMiddleware sets Content-Length).
+    "scorekeeper.middleware.CompressionMiddleware",
     # After whitenoise (static files are never a miss), before anything that queries.
     "scorekeeper.middleware.link_miss_limit",
     "django.contrib.sessions.middleware.SessionMiddleware",
