@@ -30,6 +30,7 @@ from games.page_cache import cached_page
 from games.qr import qr_svg
 from games.rules import RuleError, kozel, oh_hell
 from games.services import Conflict
+from scorekeeper.middleware import never_compress
 
 NOTEBOOK_COOKIE = "notebook"
 LINKS_COOKIE = "links"
@@ -166,6 +167,7 @@ def open_notebook(request: HttpRequest, key: str) -> HttpResponse:
     return remember(redirect("home"), notebook)
 
 
+@never_compress  # the page shows the notebook's secret link
 @require_safe
 def notebook(request: HttpRequest) -> HttpResponse:
     notebook = current_notebook(request)
@@ -196,6 +198,7 @@ def renew_notebook_link(request: HttpRequest) -> HttpResponse:
     return remember(redirect("notebook"), notebook)
 
 
+@never_compress  # a refused name shows the notebook page again, with its secret link
 @require_POST
 def rename_player(request: HttpRequest, public_id: str) -> HttpResponse:
     notebook = current_notebook(request)
@@ -726,6 +729,7 @@ def play_again(request: HttpRequest, public_id: str) -> HttpResponse:
 # -- sharing and following live ----------------------------------------------------
 
 
+@never_compress  # the page shows the session's share links
 def share(request: HttpRequest, public_id: str) -> HttpResponse:
     """Links and QR codes for view-only visitors and co-scorekeepers (owner only)."""
     game = get_game(request, public_id, write=True)

@@ -206,13 +206,7 @@ def test_a_streaming_answer_without_accept_encoding_is_plain(visitor) -> None:
 # -- the pages that show a secret link -------------------------------------------------
 # games/views.py is to mark them with never_compress; until it does, these fail.
 
-PENDING = pytest.mark.xfail(
-    reason="games/views.py does not apply scorekeeper.middleware.never_compress yet",
-    strict=False,
-)
 
-
-@PENDING
 def test_the_notebook_page_with_its_secret_link_is_never_compressed(client, notebook) -> None:
     response = client.get(reverse("notebook"), **GZIP)
 
@@ -221,7 +215,6 @@ def test_the_notebook_page_with_its_secret_link_is_never_compressed(client, note
     assert notebook.key in response.content.decode()
 
 
-@PENDING
 def test_the_share_page_with_its_links_is_never_compressed(client, playing) -> None:
     page = reverse("share", args=[playing.public_id])
     client.post(page, {"role": "view"})
