@@ -16,13 +16,18 @@ A key never goes stale: a new version is a new key, and old ones age out.
 
 from __future__ import annotations
 
+import re
 import secrets
+import struct
+import zlib
 from collections.abc import Callable
+from dataclasses import dataclass
 
 from django.core.cache import caches
 from django.http import HttpRequest, HttpResponse
 from django.middleware.csrf import get_token
 from django.template.response import SimpleTemplateResponse
+from django.utils.cache import patch_vary_headers
 from django.utils.http import urlencode
 from django.utils.translation import get_language
 
@@ -32,6 +37,7 @@ from games.models import Game
 CSRF_PLACEHOLDER = "csrf" + secrets.token_hex(12)
 #: Stands in for each form's idempotency key (``{% form_key %}``).
 FORM_KEY_PLACEHOLDER = "idem" + secrets.token_hex(12)
+PLACEHOLDERS = re.compile(f"({CSRF_PLACEHOLDER}|{FORM_KEY_PLACEHOLDER})")
 TIMEOUT = 15 * 60
 
 
@@ -50,14 +56,94 @@ def placeholders() -> dict:
 
 
 def fill(html: str, request: HttpRequest) -> str:
-    """A kept page with this answer's CSRF token and new form keys."""
-    if CSRF_PLACEHOLDER in html:
-        html = html.replace(CSRF_PLACEHOLDER, get_token(request))
-    parts = html.split(FORM_KEY_PLACEHOLDER)
-    if len(parts) == 1:
-        return html
-    keys = [secrets.token_urlsafe(12) for _ in range(len(parts) - 1)]
-    return "".join(part + key for part, key in zip(parts, keys, strict=False)) + parts[-1]
+    """A rendered page with this answer's CSRF token and new form keys."""
+    pieces = PLACEHOLDERS.split(html)
+    for index in range(1, len(pieces), 2):
+        pieces[index] = (
+            get_token(request) if pieces[index] == CSRF_PLACEHOLDER else secrets.token_urlsafe(12)
+        )
+    return "".join(pieces)
+
+
+@dataclass(frozen=True)
+class Kept:
+    """A page as kept: its text cut at the placeholders, and each piece compressed
+    once, so that an answer costs a checksum instead of compressing 50 KB (which
+    costs more than the rest of the answer).
+
+    Each piece is raw deflate ending byte-aligned with no final block; an answer is a
+    gzip header, the pieces with this answer's tokens between them as stored blocks,
+    an empty final block and the checksum. A piece may refer back to the text of the
+    pieces before it (so it compresses as well as the whole page) but never to a
+    token, which differs in every answer: it is compressed with a dictionary of the
+    text before it in which every token's place is filled with NUL bytes, and a
+    piece without a NUL can match nothing there.
+    """
+
+    parts: tuple[bytes, ...]
+    #: What goes in each gap between two parts: "csrf" or "key".
+    gaps: tuple[str, ...]
+    deflated: tuple[bytes, ...]
+
+    @classmethod
+    def of(cls, html: str) -> Kept:
+        pieces = PLACEHOLDERS.split(html)
+        parts = tuple(piece.encode() for piece in pieces[::2])
+        gaps = tuple("csrf" if piece == CSRF_PLACEHOLDER else "key" for piece in pieces[1::2])
+        deflated, before = [], b""
+        for part, gap in zip(parts, (*gaps, None), strict=True):
+            deflated.append(deflate(part, before if b"\0" not in part else b""))
+            before = (before + part + b"\0" * TOKEN_LENGTH.get(gap, 0))[-WINDOW:]
+        return cls(parts, gaps, tuple(deflated))
+
+    def answer(self, request: HttpRequest, *, compress: bool) -> HttpResponse:
+        token = get_token(request).encode() if "csrf" in self.gaps else b""
+        values = [
+            token if gap == "csrf" else secrets.token_urlsafe(12).encode() for gap in self.gaps
+        ]
+        if any(
+            len(value) != TOKEN_LENGTH[gap] for value, gap in zip(values, self.gaps, strict=True)
+        ):
+            compress = False  # a token of another length: the window would not line up
+        if not compress:
+            body = [self.parts[0]]
+            for value, part in zip(values, self.parts[1:], strict=True):
+                body += (value, part)
+            return HttpResponse(b"".join(body))
+        # Django's GZipMiddleware's padding against BREACH: a file name of random length.
+        body = [GZIP_HEADER, b"a" * secrets.randbelow(100) + b"\x00", self.deflated[0]]
+        crc, size = zlib.crc32(self.parts[0]), len(self.parts[0])
+        for value, part, deflated in zip(values, self.parts[1:], self.deflated[1:], strict=True):
+            body += (b"\x00" + struct.pack("<HH", len(value), len(value) ^ 0xFFFF), value, deflated)
+            crc, size = zlib.crc32(part, zlib.crc32(value, crc)), size + len(value) + len(part)
+        body += (FINAL_BLOCK, struct.pack("<II", crc, size & 0xFFFFFFFF))
+        response = HttpResponse(b"".join(body))
+        response["Content-Encoding"] = "gzip"
+        patch_vary_headers(response, ("Accept-Encoding",))
+        return response
+
+
+def deflate(data: bytes, before: bytes) -> bytes:
+    """Raw deflate of ``data`` after ``before`` (the decoder's window), ending
+    byte-aligned with no final block."""
+    if before:
+        compressor = zlib.compressobj(6, zlib.DEFLATED, -zlib.MAX_WBITS, zdict=before)
+    else:
+        compressor = zlib.compressobj(6, zlib.DEFLATED, -zlib.MAX_WBITS)
+    return compressor.compress(data) + compressor.flush(zlib.Z_SYNC_FLUSH)
+
+
+#: Deflate refers back at most 32 KB.
+WINDOW = 32 * 1024
+#: Every answer's tokens have these lengths: a masked CSRF token, token_urlsafe(12).
+TOKEN_LENGTH = {"csrf": 64, "key": 16}
+
+
+#: gzip, deflate, a file name follows, no time, no extra flags, unknown system.
+GZIP_HEADER = b"\x1f\x8b\x08\x08\x00\x00\x00\x00\x00\xff"
+#: An empty fixed-Huffman block marked final.
+FINAL_BLOCK = b"\x03\x00"
+ACCEPTS_GZIP = re.compile(r"\bgzip\b")
 
 
 def cached_page(
@@ -94,14 +180,15 @@ def cached_render(
         raise ValueError("only a GET page can be kept")
     pages = caches["pages"]
     key = f"{key}:{request_key(request)}"
-    html = pages.get(key)
-    if html is None:
+    kept = pages.get(key)
+    if kept is None:
         response = render(placeholders())
         if isinstance(response, SimpleTemplateResponse):
             response.render()
         if response.status_code != 200 or response.has_header("HX-Trigger"):
             response.content = fill(response.content.decode(), request)
             return response
-        html = response.content.decode()
-        pages.set(key, html, TIMEOUT)
-    return HttpResponse(fill(html, request))
+        kept = Kept.of(response.content.decode())
+        pages.set(key, kept, TIMEOUT)
+    compress = bool(ACCEPTS_GZIP.search(request.META.get("HTTP_ACCEPT_ENCODING", "")))
+    return kept.answer(request, compress=compress)

@@ -6,6 +6,7 @@ another role or another language.
 
 from __future__ import annotations
 
+import gzip
 import re
 
 import pytest
@@ -170,3 +171,33 @@ def test_a_stranger_never_gets_a_kept_page(client, stranger, game) -> None:
     assert stranger.get(url(game, "game")).status_code == 404
     assert stranger.get(url(game, "sheet")).status_code == 404
     assert Client().get(url(game, "live") + "?v=0", **HTMX).status_code == 404
+
+
+@pytest.mark.parametrize("name", PAGES)
+def test_a_kept_page_comes_gzipped_and_unpacks_to_the_page(client, game, name) -> None:
+    play_deal(game)
+    plain = client.get(url(game, name)).content.decode()
+
+    answers = [client.get(url(game, name), HTTP_ACCEPT_ENCODING="gzip, br") for _ in range(2)]
+
+    for answer in answers:
+        assert answer["Content-Encoding"] == "gzip"
+        assert "Accept-Encoding" in answer["Vary"]
+        assert int(answer["Content-Length"]) == len(answer.content)
+        # Nearly as small as the whole page gzipped (plus up to 99 bytes of padding).
+        assert len(answer.content) < len(gzip.compress(plain.encode())) * 1.3 + 100
+        unpacked = gzip.decompress(answer.content).decode()  # checks the CRC and length
+        assert without_tokens(unpacked) == without_tokens(plain)
+        assert page_cache.CSRF_PLACEHOLDER not in unpacked
+    first, second = (gzip.decompress(answer.content).decode() for answer in answers)
+    assert FORM_KEY.findall(first) != FORM_KEY.findall(second) or name != "game"
+
+
+def test_a_kept_page_is_padded_against_breach(client, game) -> None:
+    client.get(url(game, "game"))
+
+    lengths = {
+        len(client.get(url(game, "game"), HTTP_ACCEPT_ENCODING="gzip").content) for _ in range(12)
+    }
+
+    assert len(lengths) > 3  # a random file name of 0 to 99 bytes in the gzip header
