@@ -41,12 +41,15 @@ PLACEHOLDERS = re.compile(f"({CSRF_PLACEHOLDER}|{FORM_KEY_PLACEHOLDER})")
 TIMEOUT = 15 * 60
 
 
-def page_key(request: HttpRequest, game: Game, name: str) -> str:
+def role_of(game: Game) -> str:
+    return "owner" if game.is_owner else "edit" if game.can_edit else "view"
+
+
+def session_key(name: str, public_id: str, version: int, role: str) -> str:
     """A session's page: which, the session at its version, the visitor's role. The
     query's ``v`` is left out (request_key): it is only the version a polling page
     shows, and every follower of a session sends another."""
-    role = "owner" if game.is_owner else "edit" if game.can_edit else "view"
-    return f"page:{name}:{game.public_id}:{game.version}:{role}"
+    return f"page:{name}:{public_id}:{version}:{role}"
 
 
 def placeholders() -> dict:
@@ -155,7 +158,8 @@ def cached_page(
     """The page ``name`` of ``game`` for this request, rendered by ``render`` only if
     it isn't kept yet. ``render`` gets the placeholder context entries to add and
     must answer 200 with the page (anything else is passed on, not kept)."""
-    return cached_render(request, page_key(request, game, name), render)
+    key = session_key(name, game.public_id, game.version, role_of(game))
+    return cached_render(request, key, render)
 
 
 def request_key(request: HttpRequest) -> str:
@@ -185,7 +189,8 @@ def cached_render(
         response = render(placeholders())
         if isinstance(response, SimpleTemplateResponse):
             response.render()
-        if response.status_code != 200 or response.has_header("HX-Trigger"):
+        keep = getattr(response, "keep", True)  # False: not the state the key names
+        if response.status_code != 200 or response.has_header("HX-Trigger") or not keep:
             response.content = fill(response.content.decode(), request)
             return response
         kept = Kept.of(response.content.decode())

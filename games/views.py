@@ -26,7 +26,7 @@ from django_htmx.http import HttpResponseClientRedirect, trigger_client_event
 
 from games import forms, services
 from games.models import Game, Notebook, Player, ShareLink
-from games.page_cache import cached_page
+from games.page_cache import cached_page, cached_render, role_of, session_key
 from games.qr import qr_svg
 from games.rules import RuleError, kozel, oh_hell
 from games.services import Conflict
@@ -794,32 +794,46 @@ def join(request: HttpRequest, key: str) -> HttpResponse:
     return response
 
 
-def visible_version(request: HttpRequest, public_id: str) -> int | None:
-    """The session's version if this visitor may see it (its notebook's cookie or a
-    live share link), else None; one query, written out because every open page asks
-    every few seconds (see game_sql)."""
+@dataclass(frozen=True)
+class Visible:
+    version: int
+    role: str  # as page_cache.role_of says it
+
+
+def visible_version(request: HttpRequest, public_id: str) -> Visible | None:
+    """The session's version and this visitor's role, if they may see it (its
+    notebook's cookie or a live share link), else None; one query, written out
+    because every open page asks every few seconds (see game_sql)."""
     quote = connection.ops.quote_name
     game, notebook = quote(Game._meta.db_table), quote(Notebook._meta.db_table)
     links = quote(ShareLink._meta.db_table)
     keys = link_keys(request)
-    access = f"{notebook}.{quote('key')} = %s"
-    if keys:
-        access += (
-            f" OR EXISTS (SELECT 1 FROM {links}"
-            f" WHERE {links}.{quote('game_id')} = {game}.{quote('id')}"
-            f" AND {links}.{quote('revoked_at')} IS NULL"
-            f" AND {links}.{quote('key')} IN ({', '.join(['%s'] * len(keys))}))"
-        )
-    sql = (
-        f"SELECT {game}.{quote('version')} FROM {game}"
-        f" JOIN {notebook} ON {notebook}.{quote('id')} = {game}.{quote('notebook_id')}"
-        f" WHERE {game}.{quote('public_id')} = %s AND ({access})"
-    )
+    owner = f"{notebook}.{quote('key')} = %s"
     cookie = request.COOKIES.get(NOTEBOOK_COOKIE) or "-"  # no notebook key is "-"
+    if keys:
+        linked = (
+            f"SELECT 1 FROM {links} WHERE {links}.{quote('game_id')} = {game}.{quote('id')}"
+            f" AND {links}.{quote('revoked_at')} IS NULL"
+            f" AND {links}.{quote('key')} IN ({', '.join(['%s'] * len(keys))})"
+        )
+        editor = f"EXISTS ({linked} AND {links}.{quote('role')} = %s)"
+        select, where = f"CASE WHEN {editor} THEN 1 ELSE 0 END", f"({owner} OR EXISTS ({linked}))"
+        params = [*keys, ShareLink.Role.EDIT.value, cookie, public_id, cookie, *keys]
+    else:
+        select, where, params = "0", owner, [cookie, public_id, cookie]
+    sql = (
+        f"SELECT {game}.{quote('version')}, CASE WHEN {owner} THEN 1 ELSE 0 END, {select}"
+        f" FROM {game}"
+        f" JOIN {notebook} ON {notebook}.{quote('id')} = {game}.{quote('notebook_id')}"
+        f" WHERE {game}.{quote('public_id')} = %s AND {where}"
+    )
     with connection.cursor() as cursor:
-        cursor.execute(sql, [public_id, cookie, *keys])
+        cursor.execute(sql, params)
         row = cursor.fetchone()
-    return None if row is None else row[0]
+    if row is None:
+        return None
+    version, is_owner, can_edit = row
+    return Visible(version, "owner" if is_owner else "edit" if can_edit else "view")
 
 
 @require_safe
@@ -829,16 +843,22 @@ def live(request: HttpRequest, public_id: str) -> HttpResponse:
     Up to date (``v`` is the current version): 204, one small query and no
     rendering. Otherwise the page's swappable element as it is now.
     """
-    current = visible_version(request, public_id)
-    if current is None:
+    visible = visible_version(request, public_id)
+    if visible is None:
         raise Http404  # app.js then stops polling
-    if request.GET.get("v", "") == str(current):
+    if request.GET.get("v", "") == str(visible.version):
         return HttpResponse(status=204)
-    game = get_game(request, public_id)
+
+    def render(extra: dict) -> HttpResponse:
+        game = get_game(request, public_id)
+        response = render_game(request, game, partial=True, extra=extra)
+        # Changed in between: shown, but not kept under the version asked about.
+        response.keep = (game.version, role_of(game)) == (visible.version, visible.role)
+        return response
+
     # Every follower of a session asks for the same version: one render serves them all.
-    return cached_page(
-        request, game, "live", lambda extra: render_game(request, game, partial=True, extra=extra)
-    )
+    key = session_key("live", public_id, visible.version, visible.role)
+    return cached_render(request, key, render)
 
 
 # -- the score sheet, corrections, history ---------------------------------------------

@@ -201,3 +201,28 @@ def test_a_kept_page_is_padded_against_breach(client, game) -> None:
     }
 
     assert len(lengths) > 3  # a random file name of 0 to 99 bytes in the gzip header
+
+
+@pytest.mark.parametrize("role", ["owner", "view", "edit"])
+def test_a_kept_live_swap_costs_one_query(client, game, django_assert_num_queries, role) -> None:
+    play_deal(game)
+    phone = client if role == "owner" else phone_with(make_link(client, game, role))
+    live = url(game, "live") + "?v=0"
+    first = phone.get(live, **HTMX).content.decode()
+
+    # the session's version and this phone's role, checked against its cookies
+    with django_assert_num_queries(1):
+        kept = phone.get(live, **HTMX).content.decode()
+
+    assert without_tokens(kept) == without_tokens(first)
+    assert (url(game, "bid") in kept) == (role != "view")
+
+
+def test_a_revoked_link_gets_no_kept_swap(client, game) -> None:
+    viewer = phone_with(make_link(client, game, "view"))
+    live = url(game, "live") + "?v=0"
+    assert viewer.get(live, **HTMX).status_code == 200
+
+    client.post(url(game, "share"), {"role": "view", "action": "revoke"})
+
+    assert viewer.get(live, **HTMX).status_code == 404
