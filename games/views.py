@@ -818,7 +818,7 @@ def visible_version(request: HttpRequest, public_id: str) -> Visible | None:
         )
         editor = f"EXISTS ({linked} AND {links}.{quote('role')} = %s)"
         select, where = f"CASE WHEN {editor} THEN 1 ELSE 0 END", f"({owner} OR EXISTS ({linked}))"
-        params = [*keys, ShareLink.Role.EDIT.value, cookie, public_id, cookie, *keys]
+        params = [cookie, *keys, ShareLink.Role.EDIT.value, public_id, cookie, *keys]
     else:
         select, where, params = "0", owner, [cookie, public_id, cookie]
     sql = (

@@ -219,6 +219,7 @@ def test_a_kept_live_swap_costs_one_query(client, game, django_assert_num_querie
 
 
 def test_a_revoked_link_gets_no_kept_swap(client, game) -> None:
+    play_deal(game)
     viewer = phone_with(make_link(client, game, "view"))
     live = url(game, "live") + "?v=0"
     assert viewer.get(live, **HTMX).status_code == 200
