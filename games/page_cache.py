@@ -16,6 +16,7 @@ A key never goes stale: a new version is a new key, and old ones age out.
 
 from __future__ import annotations
 
+import hashlib
 import re
 import secrets
 import struct
@@ -183,7 +184,8 @@ def cached_render(
     if request.method not in ("GET", "HEAD"):
         raise ValueError("only a GET page can be kept")
     pages = caches["pages"]
-    key = f"{key}:{request_key(request)}"
+    # Hashed: a key may hold any character (a time, the query string) and be long.
+    key = hashlib.blake2b(f"{key}:{request_key(request)}".encode(), digest_size=16).hexdigest()
     kept = pages.get(key)
     if kept is None:
         response = render(placeholders())

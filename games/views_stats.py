@@ -13,7 +13,8 @@ from dataclasses import dataclass
 
 from django.core.cache import cache
 from django.core.paginator import InvalidPage, Paginator
-from django.db.models import Count, Max, QuerySet
+from django.db import connection
+from django.db.models import QuerySet
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.utils.translation import gettext as _
@@ -23,7 +24,7 @@ from games import services, stats
 from games.models import Adjustment, Deal, Game, Hand, KozelDeal, Notebook, Player, Seat
 from games.page_cache import cached_render
 from games.rules import kozel, oh_hell
-from games.views import current_notebook
+from games.views import NOTEBOOK_COOKIE, current_notebook
 
 FINISHED_PER_PAGE = 20
 
@@ -205,19 +206,41 @@ def compare_players(
     return players[first], players[second], None
 
 
-def notebook_state(notebook: Notebook, players: list[Player]) -> str:
-    """A key that changes whenever the notebook's statistics could.
+def notebook_state(request: HttpRequest) -> str:
+    """A key that changes whenever the statistics of this visitor's notebook could;
+    404 without a notebook.
 
     Every change to a session bumps its ``updated_at`` (renaming a player too), a
     new session (or an import) changes the count, and the players' names and number
-    are part of it. One query.
+    are part of it. Two small queries, written out: a repeat visit costs little else.
     """
-    stamp = notebook.games.aggregate(count=Count("pk"), last=Max("updated_at"))
-    last = stamp["last"].isoformat() if stamp["last"] else "-"
-    names = hashlib.blake2b(
-        "\n".join(f"{p.public_id}={p.name}" for p in players).encode(), digest_size=8
-    ).hexdigest()
-    return f"{notebook.pk}:{stamp['count']}:{last}:{names}"
+    key = request.COOKIES.get(NOTEBOOK_COOKIE)
+    if not key or len(key) > 64:
+        raise Http404
+    quote = connection.ops.quote_name
+    notebooks, games = quote(Notebook._meta.db_table), quote(Game._meta.db_table)
+    players = quote(Player._meta.db_table)
+    of_notebook = f"WHERE {games}.{quote('notebook_id')} = {notebooks}.{quote('id')}"
+    with connection.cursor() as cursor:
+        cursor.execute(
+            f"SELECT {notebooks}.{quote('id')},"
+            f" (SELECT COUNT(*) FROM {games} {of_notebook}),"
+            f" (SELECT MAX({games}.{quote('updated_at')}) FROM {games} {of_notebook})"
+            f" FROM {notebooks} WHERE {notebooks}.{quote('key')} = %s",
+            [key],
+        )
+        row = cursor.fetchone()
+        if row is None:
+            raise Http404
+        cursor.execute(
+            f"SELECT {quote('public_id')}, {quote('name')} FROM {players}"
+            f" WHERE {quote('notebook_id')} = %s ORDER BY {quote('id')}",
+            [row[0]],
+        )
+        names = hashlib.blake2b(repr(cursor.fetchall()).encode(), digest_size=8).hexdigest()
+    notebook_id, count, last = row
+    last = str(last or "-").replace(" ", "T")  # a datetime on PostgreSQL, text on SQLite
+    return f"{notebook_id}:{count}:{last}:{names}"
 
 
 def cached_figures(
@@ -238,28 +261,22 @@ def cached_figures(
 def statistics(request: HttpRequest) -> HttpResponse:
     """Every player's figures, and head-to-head for two chosen players (``?a=&b=``).
 
-    Eight queries whatever the notebook's size: the notebook, its players, and
-    `score_sessions`' six. With htmx, the head-to-head answer alone.
+    Whatever the notebook's size: the page as it is kept costs two queries
+    (`notebook_state`); its first render after a change, or a comparison, eight
+    or more: the notebook, its players, and `score_sessions`' six. With htmx, the
+    head-to-head answer alone.
     """
+    comparing = "a" in request.GET or "b" in request.GET
+    if not comparing:
+        # The page as it stands is kept, rendered, for this state of the notebook.
+        state = notebook_state(request)
+        return cached_render(
+            request, f"statistics:{state}", lambda extra: kept_statistics(request, state, extra)
+        )
     notebook = owner_notebook(request)
     players = list(notebook.players.all())
     by_id = {player.public_id: player for player in players}
     games = notebook.games.order_by("created_at", "pk")
-    comparing = "a" in request.GET or "b" in request.GET
-    if not comparing:
-        # The page as it stands is kept, rendered, for this state of the notebook.
-        state = notebook_state(notebook, players)
-        return cached_render(
-            request,
-            f"statistics:{state}",
-            lambda extra: statistics_page(
-                request,
-                notebook,
-                players,
-                cached_figures(notebook, list(by_id), games, state),
-                extra,
-            ),
-        )
     oh_hell_sessions, kozel_sessions = as_sessions(score_sessions(games))
     figures = stats.notebook_stats(list(by_id), oh_hell_sessions, kozel_sessions)
 
@@ -280,6 +297,17 @@ def statistics(request: HttpRequest) -> HttpResponse:
     return statistics_page(
         request, notebook, players, figures, {}, first_id, second_id, comparison, error, status
     )
+
+
+def kept_statistics(request: HttpRequest, state: str, extra: dict) -> HttpResponse:
+    """The statistics page as it is kept (no comparison asked for)."""
+    notebook = owner_notebook(request)
+    players = list(notebook.players.all())
+    games = notebook.games.order_by("created_at", "pk")
+    figures = cached_figures(notebook, [player.public_id for player in players], games, state)
+    # A change since ``state`` was read makes a newer page under an older key, which
+    # nobody asks for again: the state only moves on.
+    return statistics_page(request, notebook, players, figures, extra)
 
 
 def statistics_page(
