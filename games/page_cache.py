@@ -150,19 +150,6 @@ FINAL_BLOCK = b"\x03\x00"
 ACCEPTS_GZIP = re.compile(r"\bgzip\b")
 
 
-def cached_page(
-    request: HttpRequest,
-    game: Game,
-    name: str,
-    render: Callable[[dict], HttpResponse],
-) -> HttpResponse:
-    """The page ``name`` of ``game`` for this request, rendered by ``render`` only if
-    it isn't kept yet. ``render`` gets the placeholder context entries to add and
-    must answer 200 with the page (anything else is passed on, not kept)."""
-    key = session_key(name, game.public_id, game.version, role_of(game))
-    return cached_render(request, key, render)
-
-
 def request_key(request: HttpRequest) -> str:
     """What else a page depends on: the language, full page or htmx swap, the URL."""
     return ":".join(
@@ -179,8 +166,11 @@ def request_key(request: HttpRequest) -> str:
 def cached_render(
     request: HttpRequest, key: str, render: Callable[[dict], HttpResponse]
 ) -> HttpResponse:
-    """``cached_page`` for any page whose whole state ``key`` names (it must change
-    whenever the page could); ``request_key`` is added to it."""
+    """The page whose whole state ``key`` names (it must change whenever the page
+    could; ``request_key`` is added to it), rendered by ``render`` only if it isn't
+    kept yet. ``render`` gets the placeholder context entries to add and must answer
+    200 with the page; anything else, or a response whose ``keep`` is False, is
+    passed on and not kept."""
     if request.method not in ("GET", "HEAD"):
         raise ValueError("only a GET page can be kept")
     pages = caches["pages"]

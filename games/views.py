@@ -26,7 +26,7 @@ from django_htmx.http import HttpResponseClientRedirect, trigger_client_event
 
 from games import forms, services
 from games.models import Game, Notebook, Player, ShareLink
-from games.page_cache import cached_page, cached_render, role_of, session_key
+from games.page_cache import cached_render, role_of, session_key
 from games.qr import qr_svg
 from games.rules import RuleError, kozel, oh_hell
 from games.services import Conflict
@@ -334,8 +334,9 @@ def kozel_preview(rules: kozel.KozelRules) -> dict:
 
 @require_safe
 def game(request: HttpRequest, public_id: str) -> HttpResponse:
-    game = get_game(request, public_id)
-    return cached_page(request, game, "game", lambda extra: render_game(request, game, extra=extra))
+    return session_page(
+        request, public_id, "game", lambda game, extra: render_game(request, game, extra=extra)
+    )
 
 
 def render_game(
@@ -848,17 +849,38 @@ def live(request: HttpRequest, public_id: str) -> HttpResponse:
         raise Http404  # app.js then stops polling
     if request.GET.get("v", "") == str(visible.version):
         return HttpResponse(status=204)
+    # Every follower of a session asks for the same version: one render serves them all.
+    return session_page(
+        request,
+        public_id,
+        "live",
+        lambda game, extra: render_game(request, game, partial=True, extra=extra),
+        visible,
+    )
 
-    def render(extra: dict) -> HttpResponse:
+
+def session_page(
+    request: HttpRequest,
+    public_id: str,
+    name: str,
+    render: Callable[[Game, dict], HttpResponse],
+    visible: Visible | None = None,
+) -> HttpResponse:
+    """A session's page as kept for its version and this visitor's role
+    (games/page_cache.py): one query when it is kept; otherwise the session is
+    loaded and ``render(game, extra)`` draws the page, which is kept."""
+    visible = visible or visible_version(request, public_id)
+    if visible is None:
+        raise Http404
+
+    def draw(extra: dict) -> HttpResponse:
         game = get_game(request, public_id)
-        response = render_game(request, game, partial=True, extra=extra)
+        response = render(game, extra)
         # Changed in between: shown, but not kept under the version asked about.
         response.keep = (game.version, role_of(game)) == (visible.version, visible.role)
         return response
 
-    # Every follower of a session asks for the same version: one render serves them all.
-    key = session_key("live", public_id, visible.version, visible.role)
-    return cached_render(request, key, render)
+    return cached_render(request, session_key(name, public_id, visible.version, visible.role), draw)
 
 
 # -- the score sheet, corrections, history ---------------------------------------------
@@ -866,8 +888,9 @@ def live(request: HttpRequest, public_id: str) -> HttpResponse:
 
 @require_safe
 def sheet(request: HttpRequest, public_id: str) -> HttpResponse:
-    game = get_game(request, public_id)
-    return cached_page(request, game, "sheet", lambda extra: render_sheet(request, game, extra))
+    return session_page(
+        request, public_id, "sheet", lambda game, extra: render_sheet(request, game, extra)
+    )
 
 
 def render_sheet(request: HttpRequest, game: Game, extra: dict) -> HttpResponse:
@@ -1082,8 +1105,9 @@ def describe(action: str, params: dict) -> str:
 
 @require_safe
 def history(request: HttpRequest, public_id: str) -> HttpResponse:
-    game = get_game(request, public_id)
-    return cached_page(request, game, "history", lambda extra: render_history(request, game, extra))
+    return session_page(
+        request, public_id, "history", lambda game, extra: render_history(request, game, extra)
+    )
 
 
 def render_history(request: HttpRequest, game: Game, extra: dict) -> HttpResponse:

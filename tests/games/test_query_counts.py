@@ -33,28 +33,31 @@ def oh_hell_game(notebook, players: int, played: int) -> Game:
 
 
 @pytest.mark.parametrize(("players", "played"), IN_PLAY + FINISHED)
-def test_the_table_page_costs_five_queries(
+def test_the_table_page_costs_six_queries(
     client, notebook, django_assert_num_queries, players, played
 ) -> None:
     game = oh_hell_game(notebook, players, played)
 
+    # the session's version and this phone's role (the kept page's key: a page kept
+    # costs that one query, tests/games/test_page_cache.py); this first render:
     # game with its notebook (the cookie is checked against it), seats with players,
     # deals, their hands, their adjustments
-    with django_assert_num_queries(5):
+    with django_assert_num_queries(6):
         response = client.get(reverse("game", args=[game.public_id]))
 
     assert response.status_code == 200
 
 
 @pytest.mark.parametrize(("players", "played"), IN_PLAY + FINISHED)
-def test_the_score_sheet_costs_five_queries(
+def test_the_score_sheet_costs_six_queries(
     client, notebook, django_assert_num_queries, players, played
 ) -> None:
     game = oh_hell_game(notebook, players, played)
 
-    # game with its notebook (the cookie is checked against it), seats with players,
-    # deals, their hands, their adjustments
-    with django_assert_num_queries(5):
+    # the session's version and this phone's role (the kept page's key); this first
+    # render: game with its notebook (the cookie is checked against it), seats with
+    # players, deals, their hands, their adjustments
+    with django_assert_num_queries(6):
         response = client.get(reverse("sheet", args=[game.public_id]))
 
     assert response.status_code == 200
@@ -81,14 +84,16 @@ def test_an_htmx_bid_costs_21_queries(
 
 
 @pytest.mark.parametrize("played", [1, 10])
-def test_the_kozel_page_costs_three_queries(
+def test_the_kozel_page_costs_four_queries(
     client, match, django_assert_num_queries, played
 ) -> None:
     for number in range(played):
         enter_kozel_deal(match, team=number % 2, points=70)  # the loser alternates: 2 each
 
-    # game with its notebook (the cookie is checked against it), seats with players, deals
-    with django_assert_num_queries(3):
+    # the session's version and this phone's role (the kept page's key); this first
+    # render: game with its notebook (the cookie is checked against it), seats with
+    # players, deals
+    with django_assert_num_queries(4):
         response = client.get(reverse("game", args=[match.public_id]))
 
     assert response.status_code == 200
