@@ -34,7 +34,9 @@ import statistics
 import subprocess
 import sys
 import tempfile
+import threading
 import time
+import urllib.request
 from dataclasses import asdict, dataclass
 from pathlib import Path
 
@@ -47,6 +49,8 @@ LOCUST = str(Path(server.PYTHON).with_name("locust"))
 DEFAULT_STEPS = "25,50,100,200,300,400,500,600,800,1000"
 #: The figure issue 6 assumes per table, to compare ours with.
 ISSUE_RATE = 1.4
+#: The trivial view's server CPU per request (ms), by database and workers.
+YARDSTICKS: dict[tuple[str, int], float] = {}
 
 
 @dataclass
@@ -235,6 +239,35 @@ def print_step(step: Step) -> None:
         print(f"         failed {count} x {message}", flush=True)
 
 
+def trivial_cost(served: server.Gunicorn, seconds: float = 8.0) -> float:
+    """The yardstick: server CPU milliseconds per request of the trivial view
+    (bench/urls.py), asked for as fast as eight client threads can, with the same
+    gunicorn, settings and middleware. CPU per request does not depend on what else
+    runs on the machine, so the ratio of a table's cost to it holds across machines."""
+    url = f"{served.url}/bench/trivial/"
+    deadline = time.monotonic() + seconds
+    counts = []
+
+    def client() -> None:
+        done = 0
+        while time.monotonic() < deadline:
+            with urllib.request.urlopen(url, timeout=5) as response:
+                response.read()
+            done += 1
+        counts.append(done)
+
+    for _ in range(200):  # warm up
+        with urllib.request.urlopen(url, timeout=5) as response:
+            response.read()
+    cpu_before = served.cpu_seconds()
+    threads = [threading.Thread(target=client) for _ in range(8)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    return 1000 * (served.cpu_seconds() - cpu_before) / max(1, sum(counts))
+
+
 def find_capacity(
     database: str, workers: int, steps: list[int], arguments: argparse.Namespace, workdir: Path
 ) -> list[Step]:
@@ -246,6 +279,14 @@ def find_capacity(
         cpus, locust_cpus = ("0", "1") if workers == 1 else ("0-1", None)
         log = workdir / f"gunicorn-{database}-{workers}.log"
         with server.gunicorn(env, workers=workers, cpus=cpus, log=log) as served:
+            yardstick = trivial_cost(served)
+            print(
+                f"  yardstick: the trivial view costs {yardstick:.2f} ms of server CPU a"
+                f" request: at {ISSUE_RATE} requests a second a table, a core would carry"
+                f" {1000 / yardstick / ISSUE_RATE:.0f} tables of it",
+                flush=True,
+            )
+            YARDSTICKS[(database, workers)] = yardstick
             passed_at, failed_at = 0, None
             for tables in steps:
                 step = run_step(
@@ -338,6 +379,14 @@ def main() -> int:
             f"           by the workers' CPU: {by_cpu} tables per core"
             f" ({per_table:.2f} req/s a table; issue 6 assumed {ISSUE_RATE})"
         )
+        yardstick = YARDSTICKS.get((database, count))
+        if yardstick:
+            trivial_tables = 1000 / yardstick / ISSUE_RATE
+            print(
+                f"           yardstick: the trivial view's CPU allows {trivial_tables:.0f} tables"
+                f" per core at {ISSUE_RATE} req/s a table; ours reach"
+                f" {by_cpu / trivial_tables:.0%} of that (issue 6 asks 500 of about 1,000: 50%)"
+            )
     print(f"({time.monotonic() - started:.0f} s)")
     if arguments.json:
         arguments.json.write_text(json.dumps([asdict(step) for step in everything]))
