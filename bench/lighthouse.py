@@ -95,7 +95,15 @@ def audit(url: str, profile: Path | None, out: Path) -> dict:
         "--quiet",
     ]
     env = {**os.environ, "CHROME_PATH": CHROMIUM}
-    subprocess.run(command, env=env, check=True, timeout=300)
+    # Lighthouse now and then fails to record the trace ("NO_NAVSTART"): one more try.
+    for attempt in (1, 2, 3):
+        try:
+            subprocess.run(command, env=env, check=True, timeout=300)
+            break
+        except subprocess.CalledProcessError:
+            if attempt == 3:
+                raise
+            print(f"  (Lighthouse failed on {url}; trying again)", flush=True)
     return json.loads(out.read_text())
 
 
