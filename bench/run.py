@@ -183,7 +183,7 @@ def call(handler, path: str, cookie: str, htmx: bool) -> tuple[int, bytes]:
     return int(status[0].split()[0]), body
 
 
-def queries(handler, path: str, cookie: str, htmx: bool, cold: bool) -> int:
+def queries(handler, path: str, cookie: str, htmx: bool, cold: bool = False) -> int:
     from django.db import connection
     from django.test.utils import CaptureQueriesContext
 
