@@ -7,6 +7,7 @@ other. The stranger has a notebook of their own and must never see ours.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
 
 import pytest
@@ -116,6 +117,15 @@ def enter_kozel_deal(
     )
 
 
+def without_tokens(html: str) -> str:
+    """A page less what is new in every answer: the masked CSRF token, the form keys."""
+    return re.sub(
+        r'(X-CSRFToken": "|name="csrfmiddlewaretoken" value="|name="idem" value=")[^"]+',
+        r"\1",
+        html,
+    )
+
+
 def all_rows() -> list[tuple[str, list[dict]]]:
     """Every row of every table of the games app, to compare before and after."""
     return [
@@ -163,3 +173,12 @@ def game(notebook) -> Game:
 def match(notebook) -> Game:
     """Kozel to 12, Anna deals first."""
     return start_kozel(notebook)
+
+
+@pytest.fixture
+def playing(game) -> Game:
+    """Deal 1 played; deal 2: everyone bid 0 and Carla took trick 1."""
+    play_deal(game)
+    place_bids(game, {CARLA: 0, DAN: 0, ANNA: 0, BEN: 0})
+    services.record_trick(game=game, deal_number=2, trick_number=1, seat=CARLA)
+    return Game.objects.get(pk=game.pk)

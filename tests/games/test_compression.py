@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import gzip
 import json
-import re
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -21,10 +20,8 @@ from django.http import HttpRequest, HttpResponse, StreamingHttpResponse
 from django.test import Client, override_settings
 from django.urls import path, reverse
 
-from games import services
-from games.models import Game
 from scorekeeper.middleware import never_compress
-from tests.games.conftest import ANNA, BEN, CARLA, DAN, HTMX, place_bids, play_deal
+from tests.games.conftest import HTMX, without_tokens
 
 GZIP = {"HTTP_ACCEPT_ENCODING": "gzip, deflate, br"}
 COMPRESSION = "scorekeeper.middleware.CompressionMiddleware"
@@ -52,24 +49,6 @@ urlpatterns = [
 
 def vary(response: HttpResponse) -> list[str]:
     return [part.strip().lower() for part in response.get("Vary", "").split(",")]
-
-
-def without_tokens(html: str) -> str:
-    """The page less what is new in every answer: the masked CSRF token, form keys."""
-    return re.sub(
-        r'(X-CSRFToken": "|name="csrfmiddlewaretoken" value="|name="idem" value=")[^"]+',
-        r"\1",
-        html,
-    )
-
-
-@pytest.fixture
-def playing(game) -> Game:
-    """Deal 1 played; deal 2: everyone bid 0 and Carla took trick 1."""
-    play_deal(game)
-    place_bids(game, {CARLA: 0, DAN: 0, ANNA: 0, BEN: 0})
-    services.record_trick(game=game, deal_number=2, trick_number=1, seat=CARLA)
-    return Game.objects.get(pk=game.pk)
 
 
 # -- where it sits -----------------------------------------------------------------------

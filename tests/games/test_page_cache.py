@@ -16,7 +16,7 @@ from django.urls import reverse
 
 from games import page_cache, services
 from games.models import Game, Player
-from tests.games.conftest import ANNA, BEN, CARLA, HTMX, place_bids, play_deal
+from tests.games.conftest import ANNA, BEN, CARLA, HTMX, place_bids, play_deal, without_tokens
 from tests.games.test_sharing import make_link, phone_with
 
 TOKEN = re.compile(r'name="csrfmiddlewaretoken" value="([^"]+)"')
@@ -34,12 +34,6 @@ def empty_cache():
 
 def url(game: Game, name: str) -> str:
     return reverse(name, args=[game.public_id])
-
-
-def without_tokens(html: str) -> str:
-    for pattern in (TOKEN, FORM_KEY, HEADER_TOKEN):
-        html = pattern.sub("", html)
-    return html
 
 
 @pytest.mark.parametrize("name", PAGES)

@@ -82,15 +82,6 @@ def bidding(game) -> Game:
 
 
 @pytest.fixture
-def playing(game) -> Game:
-    """Deal 1 played; deal 2: everyone bid 0 and Carla took trick 1."""
-    play_deal(game)
-    place_bids(game, {CARLA: 0, DAN: 0, ANNA: 0, BEN: 0})
-    services.record_trick(game=game, deal_number=2, trick_number=1, seat=CARLA)
-    return Game.objects.get(pk=game.pk)
-
-
-@pytest.fixture
 def kozel_played(match) -> Game:
     """Kozel, deal 1 entered: Anna & Carla 45 card points, Ben took the last trick."""
     enter_kozel_deal(match, points=45, last_trick_seat=BEN)
