@@ -21,7 +21,7 @@ import re
 import secrets
 import struct
 import zlib
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from django.core.cache import caches
@@ -32,18 +32,12 @@ from django.utils.cache import patch_vary_headers
 from django.utils.http import urlencode
 from django.utils.translation import get_language
 
-from games.models import Game
-
 #: Stands in for the CSRF token while a page is rendered for keeping.
 CSRF_PLACEHOLDER = "csrf" + secrets.token_hex(12)
 #: Stands in for each form's idempotency key (``{% form_key %}``).
 FORM_KEY_PLACEHOLDER = "idem" + secrets.token_hex(12)
 PLACEHOLDERS = re.compile(f"({CSRF_PLACEHOLDER}|{FORM_KEY_PLACEHOLDER})")
 TIMEOUT = 15 * 60
-
-
-def role_of(game: Game) -> str:
-    return "owner" if game.is_owner else "edit" if game.can_edit else "view"
 
 
 def session_key(name: str, public_id: str, version: int, role: str) -> str:
@@ -62,11 +56,19 @@ def placeholders() -> dict:
 def fill(html: str, request: HttpRequest) -> str:
     """A rendered page with this answer's CSRF token and new form keys."""
     pieces = PLACEHOLDERS.split(html)
-    for index in range(1, len(pieces), 2):
-        pieces[index] = (
-            get_token(request) if pieces[index] == CSRF_PLACEHOLDER else secrets.token_urlsafe(12)
-        )
+    pieces[1::2] = tokens([_gap(piece) for piece in pieces[1::2]], request)
     return "".join(pieces)
+
+
+def tokens(gaps: Sequence[str], request: HttpRequest) -> list[str]:
+    """What fills each gap in this answer: the CSRF token (one per answer, masked
+    anew) or a new form key."""
+    token = get_token(request) if "csrf" in gaps else ""
+    return [token if gap == "csrf" else secrets.token_urlsafe(12) for gap in gaps]
+
+
+def _gap(placeholder: str) -> str:
+    return "csrf" if placeholder == CSRF_PLACEHOLDER else "key"
 
 
 @dataclass(frozen=True)
@@ -93,7 +95,7 @@ class Kept:
     def of(cls, html: str) -> Kept:
         pieces = PLACEHOLDERS.split(html)
         parts = tuple(piece.encode() for piece in pieces[::2])
-        gaps = tuple("csrf" if piece == CSRF_PLACEHOLDER else "key" for piece in pieces[1::2])
+        gaps = tuple(_gap(piece) for piece in pieces[1::2])
         deflated, before = [], b""
         for part, gap in zip(parts, (*gaps, None), strict=True):
             deflated.append(deflate(part, before if b"\0" not in part else b""))
@@ -101,10 +103,7 @@ class Kept:
         return cls(parts, gaps, tuple(deflated))
 
     def answer(self, request: HttpRequest, *, compress: bool) -> HttpResponse:
-        token = get_token(request).encode() if "csrf" in self.gaps else b""
-        values = [
-            token if gap == "csrf" else secrets.token_urlsafe(12).encode() for gap in self.gaps
-        ]
+        values = [value.encode() for value in tokens(self.gaps, request)]
         if any(
             len(value) != TOKEN_LENGTH[gap] for value, gap in zip(values, self.gaps, strict=True)
         ):

@@ -26,7 +26,7 @@ from django_htmx.http import HttpResponseClientRedirect, trigger_client_event
 
 from games import forms, services
 from games.models import Game, Notebook, Player, ShareLink
-from games.page_cache import cached_render, role_of, session_key
+from games.page_cache import cached_render, session_key
 from games.qr import qr_svg
 from games.rules import RuleError, kozel, oh_hell
 from games.services import Conflict
@@ -50,11 +50,15 @@ SUIT_NAMES = {
 # -- access ------------------------------------------------------------------------
 
 
+def notebook_key(request: HttpRequest) -> str:
+    """The notebook key this browser's cookie holds, or "" (no key is longer than 64)."""
+    key = request.COOKIES.get(NOTEBOOK_COOKIE, "")
+    return key if len(key) <= 64 else ""
+
+
 def current_notebook(request: HttpRequest) -> Notebook | None:
-    key = request.COOKIES.get(NOTEBOOK_COOKIE)
-    if not key or len(key) > 64:
-        return None
-    return Notebook.objects.filter(key=key).first()
+    key = notebook_key(request)
+    return Notebook.objects.filter(key=key).first() if key else None
 
 
 def remember(response: HttpResponse, notebook: Notebook) -> HttpResponse:
@@ -92,13 +96,8 @@ def game_sql() -> str:
     )
 
 
-def get_game(request: HttpRequest, public_id: str, *, write: bool = False) -> Game:
-    """The session, if this visitor may see it; 404 otherwise.
-
-    The notebook's owner (its cookie) and a co-scorekeeper link may change it; a
-    view-only link may only look (a write answers 403). The game gets
-    ``can_edit`` and ``is_owner`` for the templates.
-    """
+def game_row(public_id: str) -> Game:
+    """The session with its notebook (id, key and name), in one query; 404 if none."""
     game = next(iter(Game.objects.raw(game_sql(), [public_id])), None)
     if game is None:
         raise Http404
@@ -107,7 +106,18 @@ def get_game(request: HttpRequest, public_id: str, *, write: bool = False) -> Ga
         ["id", "key", "name"],
         [game.notebook_id, game.notebook_key, game.notebook_name],
     )
-    cookie = request.COOKIES.get(NOTEBOOK_COOKIE, "")
+    return game
+
+
+def get_game(request: HttpRequest, public_id: str, *, write: bool = False) -> Game:
+    """The session, if this visitor may see it; 404 otherwise.
+
+    The notebook's owner (its cookie) and a co-scorekeeper link may change it; a
+    view-only link may only look (a write answers 403). The game gets
+    ``can_edit`` and ``is_owner`` for the templates.
+    """
+    game = game_row(public_id)
+    cookie = notebook_key(request)
     game.is_owner = bool(cookie) and constant_time_compare(cookie, game.notebook.key)
     game.can_edit = game.is_owner
     if not game.is_owner:
@@ -798,43 +808,50 @@ def join(request: HttpRequest, key: str) -> HttpResponse:
 @dataclass(frozen=True)
 class Visible:
     version: int
-    role: str  # as page_cache.role_of says it
+    role: str  # "owner", "edit" (a co-scorekeeper link) or "view"
 
 
 def visible_version(request: HttpRequest, public_id: str) -> Visible | None:
     """The session's version and this visitor's role, if they may see it (its
     notebook's cookie or a live share link), else None; one query, written out
     because every open page asks every few seconds (see game_sql)."""
-    quote = connection.ops.quote_name
-    game, notebook = quote(Game._meta.db_table), quote(Notebook._meta.db_table)
-    links = quote(ShareLink._meta.db_table)
     keys = link_keys(request)
-    owner = f"{notebook}.{quote('key')} = %s"
-    cookie = request.COOKIES.get(NOTEBOOK_COOKIE) or "-"  # no notebook key is "-"
+    cookie = notebook_key(request) or "-"  # no notebook key is "-"
     if keys:
-        linked = (
-            f"SELECT 1 FROM {links} WHERE {links}.{quote('game_id')} = {game}.{quote('id')}"
-            f" AND {links}.{quote('revoked_at')} IS NULL"
-            f" AND {links}.{quote('key')} IN ({', '.join(['%s'] * len(keys))})"
-        )
-        editor = f"EXISTS ({linked} AND {links}.{quote('role')} = %s)"
-        select, where = f"CASE WHEN {editor} THEN 1 ELSE 0 END", f"({owner} OR EXISTS ({linked}))"
         params = [cookie, *keys, ShareLink.Role.EDIT.value, public_id, cookie, *keys]
     else:
-        select, where, params = "0", owner, [cookie, public_id, cookie]
-    sql = (
-        f"SELECT {game}.{quote('version')}, CASE WHEN {owner} THEN 1 ELSE 0 END, {select}"
-        f" FROM {game}"
-        f" JOIN {notebook} ON {notebook}.{quote('id')} = {game}.{quote('notebook_id')}"
-        f" WHERE {game}.{quote('public_id')} = %s AND {where}"
-    )
+        params = [cookie, public_id, cookie]
     with connection.cursor() as cursor:
-        cursor.execute(sql, params)
+        cursor.execute(visible_sql(len(keys)), params)
         row = cursor.fetchone()
     if row is None:
         return None
     version, is_owner, can_edit = row
     return Visible(version, "owner" if is_owner else "edit" if can_edit else "view")
+
+
+@functools.cache
+def visible_sql(links: int) -> str:
+    """visible_version's query for a browser with that many share links."""
+    quote = connection.ops.quote_name
+    game, notebook = quote(Game._meta.db_table), quote(Notebook._meta.db_table)
+    owner = f"{notebook}.{quote('key')} = %s"
+    select, where = "0", owner
+    if links:
+        table = quote(ShareLink._meta.db_table)
+        linked = (
+            f"SELECT 1 FROM {table} WHERE {table}.{quote('game_id')} = {game}.{quote('id')}"
+            f" AND {table}.{quote('revoked_at')} IS NULL"
+            f" AND {table}.{quote('key')} IN ({', '.join(['%s'] * links)})"
+        )
+        editor = f"EXISTS ({linked} AND {table}.{quote('role')} = %s)"
+        select, where = f"CASE WHEN {editor} THEN 1 ELSE 0 END", f"({owner} OR EXISTS ({linked}))"
+    return (
+        f"SELECT {game}.{quote('version')}, CASE WHEN {owner} THEN 1 ELSE 0 END, {select}"
+        f" FROM {game}"
+        f" JOIN {notebook} ON {notebook}.{quote('id')} = {game}.{quote('notebook_id')}"
+        f" WHERE {game}.{quote('public_id')} = %s AND {where}"
+    )
 
 
 @require_safe
@@ -874,10 +891,12 @@ def session_page(
         raise Http404
 
     def draw(extra: dict) -> HttpResponse:
-        game = get_game(request, public_id)
+        # Access and role are what visible_version just checked.
+        game = game_row(public_id)
+        game.is_owner, game.can_edit = visible.role == "owner", visible.role != "view"
         response = render(game, extra)
         # Changed in between: shown, but not kept under the version asked about.
-        response.keep = (game.version, role_of(game)) == (visible.version, visible.role)
+        response.keep = game.version == visible.version
         return response
 
     return cached_render(request, session_key(name, public_id, visible.version, visible.role), draw)

@@ -24,7 +24,7 @@ from games import services, stats
 from games.models import Adjustment, Deal, Game, Hand, KozelDeal, Notebook, Player, Seat
 from games.page_cache import cached_render
 from games.rules import kozel, oh_hell
-from games.views import NOTEBOOK_COOKIE, current_notebook
+from games.views import current_notebook, notebook_key
 
 FINISHED_PER_PAGE = 20
 
@@ -214,8 +214,8 @@ def notebook_state(request: HttpRequest) -> str:
     new session (or an import) changes the count, and the players' names and number
     are part of it. Two small queries, written out: a repeat visit costs little else.
     """
-    key = request.COOKIES.get(NOTEBOOK_COOKIE)
-    if not key or len(key) > 64:
+    key = notebook_key(request)
+    if not key:
         raise Http404
     quote = connection.ops.quote_name
     notebooks, games = quote(Notebook._meta.db_table), quote(Game._meta.db_table)
