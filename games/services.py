@@ -12,8 +12,12 @@ saved.
 
 from __future__ import annotations
 
+import copy
 import functools
 import random
+import threading
+import time
+from collections import OrderedDict
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
@@ -21,7 +25,7 @@ from functools import cached_property
 from types import EllipsisType
 from typing import TypeVar
 
-from django.db import IntegrityError, models, transaction
+from django.db import IntegrityError, connection, models, transaction
 from django.db.models import F, QuerySet
 from django.db.models.functions import Lower
 from django.utils import timezone
@@ -40,9 +44,11 @@ from games.models import (
     ShareLink,
     new_key,
 )
+from games import rows
 from games.rules import RuleError, gettext_noop, kozel, oh_hell
 
 T = TypeVar("T")
+M = TypeVar("M", bound=models.Model)
 KEY_LIFETIME = timedelta(days=1)
 
 
@@ -183,18 +189,19 @@ def deal_record(deal: Deal, players: int) -> oh_hell.DealRecord:
 def load_oh_hell(game: Game) -> OhHellTable:
     """Everything of one session in four queries, whatever its size.
 
-    The deals' hands and adjustments are read in one query each and handed to the
-    deals as Django's ``prefetch_related`` would (``deal.hands.all()`` reads
-    nothing), without its machinery, which took a third of a deal screen's render.
+    The queries are written out (games/rows.py), and the deals' hands and
+    adjustments are handed to the deals as Django's ``prefetch_related`` would
+    (``deal.hands.all()`` reads nothing), without its machinery: both took more
+    time than the queries themselves (docs/performance.md).
     """
-    seats = list(game.seats.select_related("player"))
-    deals = list(game.deals.all())
+    seats = load_seats(game)
+    deals = _attached(game, rows.read(Deal, _session_sql(Deal), [game.pk]))
     if deals:
         hands: dict[int, list[Hand]] = {deal.pk: [] for deal in deals}
-        for hand in Hand.objects.filter(deal__game=game).order_by("deal_id", "seat"):
+        for hand in rows.read(Hand, _deals_sql(Hand), [game.pk]):
             hands[hand.deal_id].append(hand)
         adjustments: dict[int, list[Adjustment]] = {deal.pk: [] for deal in deals}
-        for adjustment in Adjustment.objects.filter(deal__game=game).order_by("created_at", "pk"):
+        for adjustment in rows.read(Adjustment, _deals_sql(Adjustment), [game.pk]):
             adjustments[adjustment.deal_id].append(adjustment)
         for deal in deals:
             deal._prefetched_objects_cache = {
@@ -204,10 +211,65 @@ def load_oh_hell(game: Game) -> OhHellTable:
     return OhHellTable(game=game, seats=seats, deals=deals)
 
 
-def _fetched(model: type[models.Model], rows: list) -> QuerySet:
-    """A queryset that already holds ``rows``, as a prefetch leaves one."""
+def load_seats(game: Game) -> list[Seat]:
+    """The session's seats in order, each with its player (one query)."""
+    seat, player = rows.columns(Seat), rows.columns(Player)
+    width = len(seat.names)
+    seats = []
+    for values in rows.fetch(_seats_sql(), [game.pk]):
+        built = seat.build(values[:width])
+        Seat.player.field.set_cached_value(built, player.build(values[width:]))
+        seats.append(built)
+    return _attached(game, seats)
+
+
+def _attached(game: Game, items: list[M]) -> list[M]:
+    """Rows of the session that know their session, as its related manager leaves them."""
+    if items:
+        cache = type(items[0]).game.field.set_cached_value
+        for item in items:
+            cache(item, game)
+    return items
+
+
+@functools.cache
+def _seats_sql() -> str:
+    seat, player = rows.table_of(Seat), rows.table_of(Player)
+    return (
+        f"SELECT {rows.columns(Seat).sql}, {rows.columns(Player).sql} FROM {seat}"
+        f" JOIN {player} ON {player}.{rows.q('id')} = {seat}.{rows.q('player_id')}"
+        f" WHERE {seat}.{rows.q('game_id')} = %s ORDER BY {seat}.{rows.q('position')}"
+    )
+
+
+@functools.cache
+def _session_sql(model: type[models.Model]) -> str:
+    """A session's deals (Oh Hell or Kozel), in the order they were played."""
+    table = rows.table_of(model)
+    return (
+        f"SELECT {rows.columns(model).sql} FROM {table}"
+        f" WHERE {table}.{rows.q('game_id')} = %s ORDER BY {table}.{rows.q('index')}"
+    )
+
+
+@functools.cache
+def _deals_sql(model: type[models.Model]) -> str:
+    """A session's hands or adjustments: by deal, in each deal's own order."""
+    table, deal = rows.table_of(model), rows.table_of(Deal)
+    order = ("seat",) if model is Hand else ("created_at", "id")
+    return (
+        f"SELECT {rows.columns(model).sql} FROM {table}"
+        f" JOIN {deal} ON {deal}.{rows.q('id')} = {table}.{rows.q('deal_id')}"
+        f" WHERE {deal}.{rows.q('game_id')} = %s"
+        f" ORDER BY {table}.{rows.q('deal_id')}, "
+        + ", ".join(f"{table}.{rows.q(column)}" for column in order)
+    )
+
+
+def _fetched(model: type[models.Model], items: list) -> QuerySet:
+    """A queryset that already holds ``items``, as a prefetch leaves one."""
     queryset = QuerySet(model=model)
-    queryset._result_cache = rows
+    queryset._result_cache = items
     queryset._prefetch_done = True
     return queryset
 
@@ -247,12 +309,54 @@ def kozel_entry(deal: KozelDeal) -> kozel.DealEntry:
 
 
 def load_kozel(game: Game) -> KozelTable:
-    seats = list(game.seats.select_related("player"))
-    return KozelTable(game=game, seats=seats, deals=list(game.kozel_deals.all()))
+    """A Kozel session in two queries, written out as load_oh_hell's."""
+    deals = _attached(game, rows.read(KozelDeal, _session_sql(KozelDeal), [game.pk]))
+    return KozelTable(game=game, seats=load_seats(game), deals=deals)
 
 
 def load(game: Game) -> OhHellTable | KozelTable:
     return load_kozel(game) if game.kind == Game.Kind.KOZEL else load_oh_hell(game)
+
+
+#: Sessions as last read for a page, in this process: (public id, version) -> table.
+_shown: OrderedDict[tuple[str, int], OhHellTable | KozelTable] = OrderedDict()
+_shown_lock = threading.Lock()
+#: Enough for the sessions in play on one app server; each is a few dozen rows.
+SHOWN_KEEP = 256
+
+
+def load_to_show(game: Game) -> OhHellTable | KozelTable:
+    """The session at ``game.version``, for a page to show: read once per version in
+    this process, with the scores worked out from it.
+
+    After an entry the scorekeeper's answer reads the new version and every
+    follower's swap, score sheet and history shows the same one: this reads and
+    scores it once for all of them. Every change to a session bumps its version (a
+    new key), so what is kept never goes stale. The kept table is never handed out
+    itself: each caller gets a shallow copy carrying its own ``game`` (the visitor's
+    role rides on it), and only pages read it; an action always loads its own rows,
+    under the session's lock, and changes those.
+    """
+    key = (game.public_id, game.version)
+    with _shown_lock:
+        kept = _shown.get(key)
+        if kept is not None:
+            _shown.move_to_end(key)
+    if kept is None:
+        kept = load(game)
+        try:  # scored once, here, and kept with the rows (cached properties)
+            kept.result  # noqa: B018
+            if isinstance(kept, OhHellTable):
+                kept.bidding  # noqa: B018
+        except RuleError:
+            pass  # the page that asked shows the refusal, as it did without this
+        with _shown_lock:
+            _shown[key] = kept
+            while len(_shown) > SHOWN_KEEP:
+                _shown.popitem(last=False)
+    table = copy.copy(kept)
+    table.game = game
+    return table
 
 
 # -- undo snapshots ----------------------------------------------------------------
@@ -330,29 +434,62 @@ def game_action(func: Callable[..., T]) -> Callable[..., T | None]:
 
     The wrapped function gets the locked, fresh ``game``. ``idempotency_key`` is
     the key of the form that was submitted: a double tap or a retried POST sends
-    the same key again, and the repeat does nothing (returns None).
+    the same key again, and the repeat does nothing (returns None). Once the action
+    is through, the caller's ``game`` holds the session's row as it left it (its new
+    version), so the page that answers needs not read it again; a refused action
+    leaves the caller's ``game`` as it was.
     """
 
     @functools.wraps(func)
     def action(*, game: Game, idempotency_key: str | None = None, **kwargs: object) -> T | None:
         with transaction.atomic():
-            game = _locked(game)
-            if idempotency_key:
-                if IdempotencyKey.objects.filter(game=game, key=idempotency_key).exists():
-                    return None
-                # Keys only need to outlive a retry; old ones go with each new one.
-                IdempotencyKey.objects.filter(created_at__lt=timezone.now() - KEY_LIFETIME).delete()
-            result = func(game=game, **kwargs)
-            if idempotency_key:
-                IdempotencyKey.objects.create(game=game, key=idempotency_key)
-            return result
+            locked = _locked(game)
+            result = None
+            if not idempotency_key or not _seen(locked, idempotency_key):
+                result = func(game=locked, **kwargs)
+                if idempotency_key:
+                    IdempotencyKey.objects.create(game=locked, key=idempotency_key)
+        for column in Game._meta.concrete_fields:
+            setattr(game, column.attname, getattr(locked, column.attname))
+        return result
 
     return action
 
 
+#: When this process last removed the idempotency keys older than KEY_LIFETIME.
+_keys_swept = float("-inf")
+#: Keys only need to outlive a retry: sweeping once a minute is plenty.
+KEY_SWEEP_SECONDS = 60.0
+
+
+def _seen(game: Game, key: str) -> bool:
+    """Whether this form was already submitted; now and then, forget old keys."""
+    global _keys_swept
+    if IdempotencyKey.objects.filter(game=game, key=key).exists():
+        return True
+    now = time.monotonic()
+    if now - _keys_swept >= KEY_SWEEP_SECONDS:
+        IdempotencyKey.objects.filter(created_at__lt=timezone.now() - KEY_LIFETIME).delete()
+        _keys_swept = now
+    return False
+
+
 def _locked(game: Game) -> Game:
     """The session's row, locked for this transaction, fresh from the database."""
-    return Game.objects.select_for_update().get(pk=game.pk)
+    found = rows.read(Game, _locked_sql(), [game.pk])
+    if not found:
+        raise Game.DoesNotExist  # deleted meanwhile, as .get() would say
+    return found[0]
+
+
+@functools.cache
+def _locked_sql() -> str:
+    table = rows.table_of(Game)
+    lock = " FOR UPDATE" if connection.features.has_select_for_update else ""
+    return (
+        f"SELECT {rows.columns(Game).sql} FROM {table}"
+        f" WHERE {table}.{rows.q('id')} = %s{lock}"
+    )
 
 
 def _commit(game: Game, action: str, params: dict, before: dict) -> None:
@@ -607,11 +744,15 @@ def place_bid(
     changed = seat in bidding.bids
     new = bidding.place(seat, bid)
     before = snapshot(game, table.deals)
-    Hand.objects.update_or_create(
-        deal=deal,
-        seat=seat,
-        defaults={"bid": new.bids[seat], "out_of_turn": seat in new.out_of_turn},
-    )
+    # The deal's hands were read under the session's lock: no other row can be there.
+    hand = next((hand for hand in deal.hands.all() if hand.seat == seat), None)
+    if hand is None:
+        Hand.objects.create(
+            deal=deal, seat=seat, bid=new.bids[seat], out_of_turn=seat in new.out_of_turn
+        )
+    else:
+        hand.bid, hand.out_of_turn = new.bids[seat], seat in new.out_of_turn
+        hand.save(update_fields=["bid", "out_of_turn"])
     action = "bid_changed" if changed else ("bid_out_of_turn" if seat in new.out_of_turn else "bid")
     _commit(
         game,

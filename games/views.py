@@ -359,7 +359,7 @@ def render_game(
     partial: bool = False,
     extra: dict | None = None,
 ) -> HttpResponse:
-    table = services.load(game)
+    table = services.load_to_show(game)
     if game.kind == Game.Kind.KOZEL:
         context = kozel_context(table)
         template = "games/kozel.html"
@@ -591,7 +591,8 @@ def _act(
         error, status = message(conflict), 409
     if status == 200 and not request.htmx:
         return redirect("game", public_id)
-    game.refresh_from_db()  # the service worked on its own locked copy
+    if status != 200:  # refused: the service's locked copy went with its transaction
+        game.refresh_from_db()
     return render_game(request, game, error=error, error_for=error_for, status=status)
 
 
@@ -913,7 +914,7 @@ def sheet(request: HttpRequest, public_id: str) -> HttpResponse:
 
 
 def render_sheet(request: HttpRequest, game: Game, extra: dict) -> HttpResponse:
-    table = services.load(game)
+    table = services.load_to_show(game)
     if game.kind == Game.Kind.KOZEL:
         context = kozel_context(table)
         return render(request, "games/kozel_sheet.html", {**context, "game": game, **extra})

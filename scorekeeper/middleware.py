@@ -114,7 +114,7 @@ def link_miss_limit(get_response: Middleware) -> Middleware:
     settings.LINK_MISS_LIMIT misses in settings.LINK_MISS_WINDOW seconds it gets 429.
 
     The live poll (/s/<id>/live/) never counts: a page whose link was revoked
-    keeps polling every two seconds, and would block its whole network.
+    keeps polling every three seconds, and would block its whole network.
     """
 
     def middleware(request: HttpRequest) -> HttpResponse:

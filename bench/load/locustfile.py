@@ -15,9 +15,11 @@ Each locust user is a table (``BENCH_TABLES``: a JSON list of {"game", "notebook
   counts the page shows (``BENCH_SCORE_SECONDS``); every action is an htmx POST
   answered with the swapped table, exactly what the page's forms send (bench/pageforms);
 - ``BENCH_FOLLOWERS`` phones (default 4) open the view-only link and poll
-  ``/s/<id>/live/?v=<version>`` every ``BENCH_POLL_SECONDS`` (2, as the page's
-  ``hx-trigger="every 2s"``), taking the new version from each 200 answer;
-- the scorekeeper's own page polls the same way.
+  ``/s/<id>/live/?v=<version>`` every ``BENCH_POLL_SECONDS`` (3, as the page's
+  ``hx-trigger="every 3s"``), taking the new version from each 200 answer;
+- the scorekeeper's own page polls the same way. As in htmx, the poll's timer belongs
+  to the swapped element: every swap (a 200 poll, or the answer to the scorekeeper's
+  own tap) starts it again, so a scorekeeper tapping every few seconds seldom polls.
 
 Pauses are drawn between half and one and a half times their setting, so the tables
 do not march in step. Any answer other than 200, 204 (up to date) or a redirect is a
@@ -31,6 +33,7 @@ import json
 import os
 import random
 import sys
+import time
 from http.cookiejar import Cookie
 from pathlib import Path
 
@@ -42,7 +45,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
 from bench import pageforms
 
-POLL = float(os.environ.get("BENCH_POLL_SECONDS", "2"))
+POLL = float(os.environ.get("BENCH_POLL_SECONDS", "3"))
 FOLLOWERS = int(os.environ.get("BENCH_FOLLOWERS", "4"))
 BID = float(os.environ.get("BENCH_BID_SECONDS", "3"))
 TRICK = float(os.environ.get("BENCH_TRICK_SECONDS", "8"))
@@ -95,11 +98,15 @@ class Phone:
         self.html = ""
         self.version: int | None = None
         self.csrf = ""
+        #: When the shown element's ``every`` timer fires next.
+        self.next_poll = time.monotonic() + POLL
 
     def show(self, html: str) -> None:
+        """A new page or swap: htmx starts the new element's poll timer afresh."""
         self.html = html
         self.version = pageforms.live_version(html)
         self.csrf = pageforms.csrf_token(html) or self.csrf
+        self.next_poll = time.monotonic() + POLL
 
     def open(self, path: str) -> None:
         with self.http.get(path, name="page", catch_response=True) as response:
@@ -109,9 +116,13 @@ class Phone:
             self.show(response.text)
 
     def poll(self, game: str) -> None:
-        """The page's live poll, every POLL seconds, for as long as the table plays."""
+        """The page's live poll, every POLL seconds after its last swap, for as long
+        as the table plays."""
         while True:
-            pause(POLL)
+            gevent.sleep(max(0.0, self.next_poll - time.monotonic()))
+            if time.monotonic() < self.next_poll:
+                continue  # swapped meanwhile (the scorekeeper's own tap): a new timer
+            self.next_poll += POLL  # a 204 swaps nothing: the timer keeps its beat
             if self.version is None:
                 continue
             with self.http.get(

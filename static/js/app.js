@@ -150,7 +150,7 @@ document.addEventListener("input", (event) => {
 });
 
 // Following live: when the session is gone or no longer shared with this browser,
-// the poll answers 404; stop asking instead of knocking every two seconds.
+// the poll answers 404; stop asking instead of knocking every three seconds.
 document.addEventListener("htmx:afterRequest", (event) => {
   const xhr = event.detail.xhr;
   const path = (event.detail.pathInfo && event.detail.pathInfo.requestPath) || "";
@@ -161,7 +161,7 @@ document.addEventListener("htmx:afterRequest", (event) => {
 document.addEventListener("htmx:beforeRequest", (event) => {
   const path = (event.detail.pathInfo && event.detail.pathInfo.requestPath) || "";
   // A gone session, or a phone whose screen is off or on another tab: no poll
-  // (it catches up within two seconds of coming back).
+  // (it catches up within three seconds of coming back).
   const idle = path.includes("/live/") && document.visibilityState === "hidden";
   if (event.detail.elt.dataset.liveGone === "1" || idle) {
     event.preventDefault();

@@ -62,7 +62,7 @@ def test_a_table_meets_no_csp_violation_from_new_session_to_share_page(
     assert "script-src 'self'" in header
     assert "unsafe-inline" not in header
 
-    # The deal screen: trump and bids through htmx, then a live poll (every 2 s).
+    # The deal screen: trump and bids through htmx, then a live poll (every 3 s).
     expect(page.get_by_role("heading", name="Deal 1 of", exact=False)).to_be_visible()
     suits = page.locator(".suit-btn")
     if suits.count():

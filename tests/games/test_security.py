@@ -324,7 +324,7 @@ def test_the_live_poll_of_a_revoked_link_never_counts(limit, game) -> None:
     link.revoked_at = timezone.now()
     link.save()
 
-    # The page keeps polling every two seconds; a minute of it must not block the club.
+    # The page keeps polling every three seconds; a minute of it must not block the club.
     statuses = {viewer.get(reverse("live", args=[game.public_id])).status_code for _ in range(30)}
 
     assert statuses == {404}

@@ -594,7 +594,7 @@ def test_the_page_polls_with_its_version(client, game) -> None:
     response = client.get(url(game, "game"))
 
     assertContains(response, f'hx-get="{url(game, "live")}?v={game.version}"')
-    assertContains(response, 'hx-trigger="every 2s"')
+    assertContains(response, 'hx-trigger="every 3s"')
 
 
 @pytest.mark.parametrize("phone", ["owner", "viewer", "co_scorekeeper"])
