@@ -20,7 +20,9 @@ import hashlib
 import re
 import secrets
 import struct
+import threading
 import zlib
+from collections import OrderedDict
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
@@ -151,15 +153,60 @@ ACCEPTS_GZIP = re.compile(r"\bgzip\b")
 
 def request_key(request: HttpRequest) -> str:
     """What else a page depends on: the language, full page or htmx swap, the URL."""
-    return ":".join(
-        (
-            get_language() or "",
-            "htmx" if request.htmx else "page",
-            "restore" if request.htmx and request.htmx.history_restore_request else "",
-            request.path,
-            urlencode(sorted((k, v) for k, v in request.GET.items() if k != "v")),
-        )
+    return _request_key(
+        get_language() or "",
+        "htmx" if request.htmx else "page",
+        "restore" if request.htmx and request.htmx.history_restore_request else "",
+        request.path,
+        urlencode(sorted((k, v) for k, v in request.GET.items() if k != "v")),
     )
+
+
+def _request_key(language: str, kind: str, restore: str, path: str, query: str) -> str:
+    return ":".join((language, kind, restore, path, query))
+
+
+def _hashed(key: str) -> str:
+    # Hashed: a key may hold any character (a time, the query string) and be long.
+    return hashlib.blake2b(key.encode(), digest_size=16).hexdigest()
+
+
+# -- swaps drawn ahead for the phones that follow a session ---------------------------
+
+#: Who follows each session's live swap in this process: public id -> {(role,
+#: language)}, the latest sessions last. Only roles and languages: no visitor.
+_followers: OrderedDict[str, set[tuple[str, str]]] = OrderedDict()
+_followers_lock = threading.Lock()
+FOLLOWED_KEEP = 1000
+
+
+def note_follower(public_id: str, role: str) -> None:
+    """A phone in ``role`` polls this session's live swap, in the active language."""
+    follower = (role, get_language() or "")
+    with _followers_lock:
+        seen = _followers.setdefault(public_id, set())
+        _followers.move_to_end(public_id)
+        if follower not in seen:
+            seen.add(follower)
+            while len(_followers) > FOLLOWED_KEEP:
+                _followers.popitem(last=False)
+
+
+def followers(public_id: str) -> set[tuple[str, str]]:
+    with _followers_lock:
+        return set(_followers.get(public_id, ()))
+
+
+def keep_live_swap(
+    public_id: str, version: int, role: str, language: str, path: str, html: str
+) -> None:
+    """Keep ``html`` (rendered with placeholders()) as the live swap a follower in
+    ``role`` and ``language`` will ask for at ``version``: its poll is then a lookup.
+    The key is the one cached_render makes for that poll (a plain htmx GET of
+    ``path`` whose only query is ``v``)."""
+    poll = _request_key(language, "htmx", "", path, "")
+    key = f"{session_key('live', public_id, version, role)}:{poll}"
+    caches["pages"].set(_hashed(key), Kept.of(html), TIMEOUT)
 
 
 def cached_render(
@@ -173,8 +220,7 @@ def cached_render(
     if request.method not in ("GET", "HEAD"):
         raise ValueError("only a GET page can be kept")
     pages = caches["pages"]
-    # Hashed: a key may hold any character (a time, the query string) and be long.
-    key = hashlib.blake2b(f"{key}:{request_key(request)}".encode(), digest_size=16).hexdigest()
+    key = _hashed(f"{key}:{request_key(request)}")
     kept = pages.get(key)
     if kept is None:
         response = render(placeholders())

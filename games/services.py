@@ -30,6 +30,7 @@ from django.db.models import F, QuerySet
 from django.db.models.functions import Lower
 from django.utils import timezone
 
+from games import rows
 from games.models import (
     Adjustment,
     Change,
@@ -44,7 +45,6 @@ from games.models import (
     ShareLink,
     new_key,
 )
-from games import rows
 from games.rules import RuleError, gettext_noop, kozel, oh_hell
 
 T = TypeVar("T")
@@ -486,10 +486,7 @@ def _locked(game: Game) -> Game:
 def _locked_sql() -> str:
     table = rows.table_of(Game)
     lock = " FOR UPDATE" if connection.features.has_select_for_update else ""
-    return (
-        f"SELECT {rows.columns(Game).sql} FROM {table}"
-        f" WHERE {table}.{rows.q('id')} = %s{lock}"
-    )
+    return f"SELECT {rows.columns(Game).sql} FROM {table} WHERE {table}.{rows.q('id')} = %s{lock}"
 
 
 def _commit(game: Game, action: str, params: dict, before: dict) -> None:

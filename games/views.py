@@ -7,6 +7,7 @@ renders the page again with the message beside the control and a 4xx status.
 
 from __future__ import annotations
 
+import copy
 import functools
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -18,13 +19,14 @@ from django.db.models import Q
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils import translation
 from django.utils.crypto import constant_time_compare
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
 from django.views.decorators.http import require_POST, require_safe
 from django_htmx.http import HttpResponseClientRedirect, trigger_client_event
 
-from games import forms, services
+from games import forms, page_cache, services
 from games.models import Game, Notebook, Player, ShareLink
 from games.page_cache import cached_render, session_key
 from games.qr import qr_svg
@@ -583,6 +585,7 @@ def _act(
         return render_game(request, game, error=first, error_for=error_for, status=422)
     error, status = None, 200
     key = (request.POST.get("idem") or "")[:64] or None
+    version = game.version
     try:
         service(game=game, idempotency_key=key, **arguments(game, form.cleaned_data))
     except RuleError as refusal:
@@ -593,7 +596,30 @@ def _act(
         return redirect("game", public_id)
     if status != 200:  # refused: the service's locked copy went with its transaction
         game.refresh_from_db()
-    return render_game(request, game, error=error, error_for=error_for, status=status)
+    response = render_game(request, game, error=error, error_for=error_for, status=status)
+    if status == 200 and game.version != version:
+        draw_ahead(request, game)
+    return response
+
+
+def draw_ahead(request: HttpRequest, game: Game) -> None:
+    """After an entry, the live swap of every other role and language that follows
+    this session in this process, drawn now and kept (games/page_cache.py): the
+    rows were just read for this answer, so each follower's next poll is a lookup
+    instead of a request that reads and draws them again. The scorekeeper's own
+    role is left out: its phone has its answer, and another of its phones draws
+    its swap when it asks."""
+    path = reverse("live", args=[game.public_id])
+    for role, language in page_cache.followers(game.public_id):
+        if role == "owner":
+            continue
+        follower = copy.copy(game)
+        follower.is_owner, follower.can_edit = False, role == "edit"
+        with translation.override(language or settings.LANGUAGE_CODE):
+            drawn = render_game(request, follower, partial=True, extra=page_cache.placeholders())
+        page_cache.keep_live_swap(
+            game.public_id, game.version, role, language, path, drawn.content.decode()
+        )
 
 
 @require_POST
@@ -865,6 +891,8 @@ def live(request: HttpRequest, public_id: str) -> HttpResponse:
     visible = visible_version(request, public_id)
     if visible is None:
         raise Http404  # app.js then stops polling
+    if request.htmx and not request.htmx.history_restore_request and set(request.GET) <= {"v"}:
+        page_cache.note_follower(public_id, visible.role)  # the next entry draws its swap
     if request.GET.get("v", "") == str(visible.version):
         return HttpResponse(status=204)
     # Every follower of a session asks for the same version: one render serves them all.

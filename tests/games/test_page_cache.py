@@ -221,3 +221,42 @@ def test_a_revoked_link_gets_no_kept_swap(client, game) -> None:
     client.post(url(game, "share"), {"role": "view", "action": "revoke"})
 
     assert viewer.get(live, **HTMX).status_code == 404
+
+
+@pytest.mark.parametrize("role", ["view", "edit"])
+def test_an_entry_draws_the_swap_its_followers_poll_for(
+    client, game, django_assert_num_queries, role
+) -> None:
+    key = make_link(client, game, role)
+    english, italian = phone_with(key), phone_with(key)
+    italian.cookies["django_language"] = "it"
+    up_to_date = url(game, "live") + f"?v={Game.objects.get(pk=game.pk).version}"
+    for phone in (english, italian):  # each follower polls, as its page does
+        assert phone.get(up_to_date, **HTMX).status_code == 204
+
+    client.post(url(game, "bid"), {"deal": 1, "seat": BEN, "bid": 2, "was": ""}, **HTMX)
+
+    # each follower's next poll: the session's version and its role, nothing else
+    with django_assert_num_queries(1):
+        swap = english.get(up_to_date, **HTMX).content.decode()
+    with django_assert_num_queries(1):
+        swap_it = italian.get(up_to_date, **HTMX).content.decode()
+    caches["pages"].clear()
+    fresh = english.get(up_to_date, **HTMX).content.decode()
+    assert without_tokens(swap) == without_tokens(fresh)
+    assert re.search(r'bidder-name">Ben</span>\s*<span class="bidder-bid">2', swap)
+    assert (url(game, "bid") in swap) == (role == "edit")
+    assert url(game, "share") not in swap
+    assert "Dichiarazioni" in swap_it and "Dichiarazioni" not in swap
+
+
+def test_a_refused_entry_draws_nothing_ahead(client, game, django_assert_num_queries) -> None:
+    viewer = phone_with(make_link(client, game, "view"))
+    up_to_date = url(game, "live") + f"?v={Game.objects.get(pk=game.pk).version}"
+    viewer.get(up_to_date, **HTMX)
+
+    refused = client.post(url(game, "bid"), {"deal": 1, "seat": BEN, "bid": 99}, **HTMX)
+
+    assert refused.status_code == 422
+    with django_assert_num_queries(1):  # nothing changed: up to date
+        assert viewer.get(up_to_date, **HTMX).status_code == 204
