@@ -21,6 +21,7 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils import translation
 from django.utils.crypto import constant_time_compare
+from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
 from django.views.decorators.http import require_POST, require_safe
@@ -373,7 +374,11 @@ def render_game(
         element = "table"
     # A refused form comes back with what was typed, so nothing has to be entered twice.
     context.update(
-        game=game, error=error, error_for=error_for, posted=request.POST if status >= 400 else {}
+        game=game,
+        urls=session_urls(game.public_id),
+        error=error,
+        error_for=error_for,
+        posted=request.POST if status >= 400 else {},
     )
     context.update(extra or {})
     if partial or (request.htmx and request.method == "POST"):
@@ -385,6 +390,32 @@ def render_game(
         # (#announcer, in base.html) says what just happened.
         trigger_client_event(response, "announce", spoken)
     return response
+
+
+#: The URLs a session's deal screen links and posts to.
+SESSION_URLS = (
+    "live",
+    "sheet",
+    "history",
+    "share",
+    "undo",
+    "trump",
+    "bid",
+    "trick",
+    "undo_trick",
+    "tricks",
+    "revoke",
+    "adjust",
+    "play_again",
+    "kozel_deal",
+)
+
+
+@functools.lru_cache(maxsize=2048)
+def session_urls(public_id: str) -> dict[str, str]:
+    """Each of SESSION_URLS for this session, reversed once per process: the deal
+    screen names them 17 times, and {% url %} reversed each anew in every render."""
+    return {name: reverse(name, args=[public_id]) for name in SESSION_URLS}
 
 
 def spoken_news(context: dict, action: str) -> str | None:
@@ -499,7 +530,7 @@ def oh_hell_context(table: services.OhHellTable, selected: str | None, posted_tr
                 seat,
                 table.names[seat],
                 hands[seat].bid if seat in hands else None,
-                tricks_prefill[seat],
+                count_keys(seat, plan.cards, tricks_prefill[seat]),
             )
             for seat in bidding.order  # the same order as the bids above
         ],
@@ -507,6 +538,21 @@ def oh_hell_context(table: services.OhHellTable, selected: str | None, posted_tr
         dealer_name=table.names[plan.dealer],
     )
     return context
+
+
+def count_keys(seat: int, cards: int, checked: int | None) -> str:
+    """One player's row of trick counts, 0 to ``cards``, as radio keys.
+
+    Written here rather than in the template: the rows of every player are the
+    largest loop of the deal screen, a quarter of its render in Django's template
+    language. Only whole numbers go in, so there is nothing to escape."""
+    return mark_safe(
+        "".join(
+            f'<label class="radio-key"><input type="radio" name="tricks-{seat:d}"'
+            f' value="{n:d}"{" checked" if n == checked else ""}><span>{n:d}</span></label>'
+            for n in range(cards + 1)
+        )
+    )
 
 
 def last_deal_summary(table: services.OhHellTable) -> dict | None:
