@@ -17,5 +17,8 @@ timeout = 30
 graceful_timeout = 20
 # Only the local proxy may say a request came over HTTPS (X-Forwarded-Proto).
 forwarded_allow_ips = os.environ.get("FORWARDED_ALLOW_IPS", "127.0.0.1,::1")
-accesslog = "-"
+# No access log unless asked for (SCOREKEEPER_ACCESS_LOG: "-" for stdout, or a file):
+# nginx already logs every request of a site, and writing the line cost a seventh
+# of a trivial request here, for every poll of every phone (docs/performance.md).
+accesslog = os.environ.get("SCOREKEEPER_ACCESS_LOG") or None
 errorlog = "-"
