@@ -150,7 +150,7 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
-    "csp.middleware.CSPMiddleware",
+    "scorekeeper.middleware.ContentSecurityPolicy",  # django-csp's, the policy built once
     "scorekeeper.middleware.permissions_policy",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     # gzip of the pages (docs/deploy.md, "Compression"). After whitenoise, which answers

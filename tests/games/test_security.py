@@ -13,8 +13,11 @@ import threading
 from datetime import timedelta
 
 import pytest
+from csp.decorators import csp_update
+from csp.utils import build_policy
 from django.contrib.auth.models import User
 from django.db import connection
+from django.http import HttpResponse
 from django.test import Client, RequestFactory, override_settings
 from django.test.utils import CaptureQueriesContext
 from django.urls import clear_url_caches, reverse
@@ -24,7 +27,7 @@ from pytest_django.asserts import assertContains, assertNotContains
 
 import scorekeeper.urls
 from games.models import Game, ShareLink
-from scorekeeper.middleware import client_address, record_miss
+from scorekeeper.middleware import ContentSecurityPolicy, client_address, record_miss
 from scorekeeper.models import LinkMisses
 from tests.environment import PRODUCTION_ENV, settings_under
 from tests.games.conftest import NAMES
@@ -133,6 +136,34 @@ def test_the_content_security_policy_allows_nothing_inline_and_no_framing(
     assert policy["object-src"] == ["'none'"]
     every_source = [source for sources in policy.values() for source in sources]
     assert not [s for s in every_source if s.startswith("'unsafe") or s in ("*", "http:", "https:")]
+
+
+def test_the_policy_built_once_is_the_one_django_csp_builds(production, client, game) -> None:
+    pages = [reverse("home"), reverse("game", args=[game.public_id])]
+    answers = [client.get(page, **OVER_HTTPS) for page in pages * 2]
+    live = client.get(
+        reverse("live", args=[game.public_id]) + "?v=0", HTTP_HX_REQUEST="true", **OVER_HTTPS
+    )
+
+    expected = build_policy()
+    assert {a.headers["Content-Security-Policy"] for a in [*answers, live]} == {expected}
+    with override_settings(
+        CONTENT_SECURITY_POLICY={"DIRECTIVES": {"default-src": ["'self'"]}}
+    ):  # a change of settings is seen at once
+        changed = client.get(pages[0], **OVER_HTTPS)
+        assert changed.headers["Content-Security-Policy"] == "default-src 'self'"
+
+
+def test_a_views_own_policy_still_goes_through_django_csp(rf) -> None:
+    @csp_update({"img-src": ["https://maps.example.org"]})
+    def view(request):
+        return HttpResponse("map")
+
+    request = rf.get("/")
+    response = ContentSecurityPolicy(view)(request)
+
+    assert "https://maps.example.org" in response.headers["Content-Security-Policy"]
+    assert "script-src 'self'" in response.headers["Content-Security-Policy"]
 
 
 @pytest.mark.parametrize("name", ["game", "sheet", "history", "share"])
