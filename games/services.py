@@ -445,10 +445,8 @@ def game_action(func: Callable[..., T]) -> Callable[..., T | None]:
         with transaction.atomic():
             locked = _locked(game)
             result = None
-            if not idempotency_key or not _seen(locked, idempotency_key):
+            if not idempotency_key or _first_use(locked, idempotency_key):
                 result = func(game=locked, **kwargs)
-                if idempotency_key:
-                    IdempotencyKey.objects.create(game=locked, key=idempotency_key)
         for column in Game._meta.concrete_fields:
             setattr(game, column.attname, getattr(locked, column.attname))
         return result
@@ -462,16 +460,34 @@ _keys_swept = float("-inf")
 KEY_SWEEP_SECONDS = 60.0
 
 
-def _seen(game: Game, key: str) -> bool:
-    """Whether this form was already submitted; now and then, forget old keys."""
+def _first_use(game: Game, key: str) -> bool:
+    """Record the key of the form being applied; False if it was recorded before (the
+    same form again: a double tap or a retry). One statement: the key goes in unless
+    it is there (the row is the session's own, locked, so no other request is
+    between); a refused action takes it out again with its transaction. Now and
+    then, keys older than KEY_LIFETIME go."""
     global _keys_swept
-    if IdempotencyKey.objects.filter(game=game, key=key).exists():
-        return True
-    now = time.monotonic()
-    if now - _keys_swept >= KEY_SWEEP_SECONDS:
-        IdempotencyKey.objects.filter(created_at__lt=timezone.now() - KEY_LIFETIME).delete()
-        _keys_swept = now
-    return False
+    now = timezone.now()
+    with connection.cursor() as cursor:
+        cursor.execute(
+            _first_use_sql(), [game.pk, key, connection.ops.adapt_datetimefield_value(now)]
+        )
+        if cursor.rowcount != 1:
+            return False
+    if time.monotonic() - _keys_swept >= KEY_SWEEP_SECONDS:
+        IdempotencyKey.objects.filter(created_at__lt=now - KEY_LIFETIME).delete()
+        _keys_swept = time.monotonic()
+    return True
+
+
+@functools.cache
+def _first_use_sql() -> str:
+    table = rows.table_of(IdempotencyKey)
+    game, key, created = (rows.q(column) for column in ("game_id", "key", "created_at"))
+    return (
+        f"INSERT INTO {table} ({game}, {key}, {created}) VALUES (%s, %s, %s)"
+        f" ON CONFLICT ({game}, {key}) DO NOTHING"
+    )
 
 
 def _locked(game: Game) -> Game:

@@ -3,6 +3,9 @@ from django.urls import path
 from games import views, views_export, views_pwa, views_stats
 
 urlpatterns = [
+    # First: every open page of a session asks for it every 3 s, and Django tries the
+    # patterns in order.
+    path("s/<str:public_id>/live/", views.live, name="live"),
     path("", views.home, name="home"),
     path("new/", views.new_session, name="new_session"),
     path("notebook/", views.notebook, name="notebook"),
@@ -23,7 +26,6 @@ urlpatterns = [
     path("s/<str:public_id>/deals/<int:number>/", views.correct, name="correct"),
     path("s/<str:public_id>/history/", views.history, name="history"),
     path("s/<str:public_id>/share/", views.share, name="share"),
-    path("s/<str:public_id>/live/", views.live, name="live"),
     path("j/<str:key>/", views.join, name="join"),
     path("notebook/renew/", views.renew_notebook_link, name="renew_notebook_link"),
     # Export, import and backup, settling up (docs/export-format.md).
