@@ -50,6 +50,8 @@ FOLLOWERS = int(os.environ.get("BENCH_FOLLOWERS", "4"))
 BID = float(os.environ.get("BENCH_BID_SECONDS", "3"))
 TRICK = float(os.environ.get("BENCH_TRICK_SECONDS", "8"))
 SCORE = float(os.environ.get("BENCH_SCORE_SECONDS", "4"))
+#: Seconds after the last table started before the figures count (run.py sets it).
+SETTLE = float(os.environ.get("BENCH_SETTLE_SECONDS", "0"))
 
 _tables: list[dict] = []
 _next_table = itertools.count()
@@ -60,6 +62,13 @@ def load_tables(environment, **_kwargs) -> None:
     path = os.environ.get("BENCH_TABLES")
     if path:
         _tables.extend(json.loads(Path(path).read_text()))
+
+    @environment.events.spawning_complete.add_listener
+    def settle(**_kwargs) -> None:
+        # Every table opens its five pages within POLL seconds of its start: a rush that
+        # a real evening, whose tables sit down over hours, never sees. The figures
+        # count from SETTLE seconds after the last table started (run.py waits as long).
+        gevent.spawn_later(SETTLE, environment.runner.stats.reset_all)
 
 
 def pause(seconds: float) -> None:
