@@ -143,11 +143,15 @@ def pages_to_measure(ids: dict) -> list[Page]:
 
 
 def forget_kept() -> None:
-    """Empty what the pages keep: rendered pages, and the statistics' figures."""
+    """Empty what the pages keep: rendered pages, the sessions read for them, and the
+    statistics' figures."""
     from django.core.cache import caches
+
+    from games import services
 
     caches["pages"].clear()
     caches["default"].clear()
+    services.forget_shown()
 
 
 def call(handler, path: str, cookie: str, htmx: bool) -> tuple[int, bytes]:

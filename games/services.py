@@ -325,6 +325,12 @@ _shown_lock = threading.Lock()
 SHOWN_KEEP = 256
 
 
+def forget_shown() -> None:
+    """Drop every session read for a page (bench/run.py measures first renders)."""
+    with _shown_lock:
+        _shown.clear()
+
+
 def load_to_show(game: Game) -> OhHellTable | KozelTable:
     """The session at ``game.version``, for a page to show: read once per version in
     this process, with the scores worked out from it.
