@@ -7,6 +7,7 @@ rules score them, and `games.stats` counts, in plain Python.
 
 from __future__ import annotations
 
+import functools
 import hashlib
 from collections import defaultdict
 from dataclasses import dataclass
@@ -212,35 +213,43 @@ def notebook_state(request: HttpRequest) -> str:
 
     Every change to a session bumps its ``updated_at`` (renaming a player too), a
     new session (or an import) changes the count, and the players' names and number
-    are part of it. Two small queries, written out: a repeat visit costs little else.
+    are part of it. One small query, written out: a repeat visit costs little else.
     """
     key = notebook_key(request)
     if not key:
         raise Http404
+    with connection.cursor() as cursor:
+        cursor.execute(notebook_state_sql(), [key, key])
+        rows = cursor.fetchall()
+    if not rows or rows[0][0] != 0:
+        raise Http404
+    _, notebook_id, count, last = rows[0]
+    names = hashlib.blake2b(repr(rows[1:]).encode(), digest_size=8).hexdigest()
+    last = (last or "-").replace(" ", "T")
+    return f"{notebook_id}:{count}:{last}:{names}"
+
+
+@functools.cache
+def notebook_state_sql() -> str:
+    """notebook_state's query: the notebook's row first (its id, its sessions' count
+    and last change), then one row per player (public id, name, id), every value as
+    text so that one UNION serves both."""
     quote = connection.ops.quote_name
     notebooks, games = quote(Notebook._meta.db_table), quote(Game._meta.db_table)
     players = quote(Player._meta.db_table)
-    of_notebook = f"WHERE {games}.{quote('notebook_id')} = {notebooks}.{quote('id')}"
-    with connection.cursor() as cursor:
-        cursor.execute(
-            f"SELECT {notebooks}.{quote('id')},"
-            f" (SELECT COUNT(*) FROM {games} {of_notebook}),"
-            f" (SELECT MAX({games}.{quote('updated_at')}) FROM {games} {of_notebook})"
-            f" FROM {notebooks} WHERE {notebooks}.{quote('key')} = %s",
-            [key],
-        )
-        row = cursor.fetchone()
-        if row is None:
-            raise Http404
-        cursor.execute(
-            f"SELECT {quote('public_id')}, {quote('name')} FROM {players}"
-            f" WHERE {quote('notebook_id')} = %s ORDER BY {quote('id')}",
-            [row[0]],
-        )
-        names = hashlib.blake2b(repr(cursor.fetchall()).encode(), digest_size=8).hexdigest()
-    notebook_id, count, last = row
-    last = str(last or "-").replace(" ", "T")  # a datetime on PostgreSQL, text on SQLite
-    return f"{notebook_id}:{count}:{last}:{names}"
+    notebook_id, player_id = f"{notebooks}.{quote('id')}", f"{players}.{quote('id')}"
+    of_notebook = f"FROM {games} WHERE {games}.{quote('notebook_id')} = {notebook_id}"
+    count = f"(SELECT COUNT(*) {of_notebook})"
+    last = f"(SELECT MAX({games}.{quote('updated_at')}) {of_notebook})"
+    owned_by = f"{notebooks}.{quote('key')} = %s"
+    return (
+        f"SELECT 0, CAST({notebook_id} AS TEXT), CAST({count} AS TEXT), CAST({last} AS TEXT)"
+        f" FROM {notebooks} WHERE {owned_by}"
+        f" UNION ALL SELECT 1, {players}.{quote('public_id')}, {players}.{quote('name')},"
+        f" CAST({player_id} AS TEXT) FROM {players}"
+        f" JOIN {notebooks} ON {notebook_id} = {players}.{quote('notebook_id')}"
+        f" WHERE {owned_by} ORDER BY 1, 4"
+    )
 
 
 def cached_figures(
@@ -261,7 +270,7 @@ def cached_figures(
 def statistics(request: HttpRequest) -> HttpResponse:
     """Every player's figures, and head-to-head for two chosen players (``?a=&b=``).
 
-    Whatever the notebook's size: the page as it is kept costs two queries
+    Whatever the notebook's size: the page as it is kept costs one query
     (`notebook_state`); its first render after a change, or a comparison, eight
     or more: the notebook, its players, and `score_sessions`' six. With htmx, the
     head-to-head answer alone.
