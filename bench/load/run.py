@@ -190,7 +190,9 @@ def run_step(
             float(row["95%"]),
         )
         for row in rows
-        if row["Name"] != "Aggregated"
+        # A kind with no request since the figures started counting (the pages, opened
+        # before) has no percentiles ("N/A").
+        if row["Name"] != "Aggregated" and int(row["Request Count"])
     }
     requests = int(total["Request Count"])
     rate = float(total["Requests/s"])
