@@ -196,6 +196,9 @@ if os.environ.get("DATABASE_URL"):
             os.environ["DATABASE_URL"], conn_max_age=600, conn_health_checks=True
         )
     }
+    if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
+        # Django's, with a health check that asks the socket instead of the server.
+        DATABASES["default"]["ENGINE"] = "scorekeeper.postgresql"
     # One test database per test run, so parallel runs never collide.
     DATABASES["default"]["TEST"] = {"NAME": f"test_scorekeeper_{os.getpid()}"}
 else:
