@@ -82,6 +82,9 @@ class Game(models.Model):
             ),
             models.CheckConstraint(condition=Q(first_dealer__lt=7), name="game_first_dealer_seat"),
         ]
+        # A notebook's sessions by last change: home's list, and the statistics' state
+        # (the count and the last change read from the index alone).
+        indexes = [models.Index(fields=["notebook", "updated_at"], name="game_notebook_updated")]
 
     def __str__(self) -> str:
         return f"{self.get_kind_display()} {self.public_id}"
