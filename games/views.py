@@ -27,7 +27,7 @@ from django.utils.translation import gettext_noop
 from django.views.decorators.http import require_POST, require_safe
 from django_htmx.http import HttpResponseClientRedirect, trigger_client_event
 
-from games import forms, page_cache, services
+from games import forms, page_cache, rows, services
 from games.models import Game, Notebook, Player, ShareLink
 from games.page_cache import cached_render, session_key
 from games.qr import qr_svg
@@ -89,25 +89,24 @@ def game_sql() -> str:
     Written out because every request of a session starts with it, the live polls
     too: building it with the ORM cost three times as long as running it
     (docs/performance.md)."""
-    quote = connection.ops.quote_name
-    game, notebook = quote(Game._meta.db_table), quote(Notebook._meta.db_table)
+    game, notebook = rows.table_of(Game), rows.table_of(Notebook)
     return (
-        f"SELECT {game}.*, {notebook}.{quote('key')} AS notebook_key,"
-        f" {notebook}.{quote('name')} AS notebook_name"
-        f" FROM {game} JOIN {notebook} ON {notebook}.{quote('id')} = {game}.{quote('notebook_id')}"
-        f" WHERE {game}.{quote('public_id')} = %s"
+        f"SELECT {rows.columns(Game).sql}, {notebook}.{rows.q('key')}, {notebook}.{rows.q('name')}"
+        f" FROM {game}"
+        f" JOIN {notebook} ON {notebook}.{rows.q('id')} = {game}.{rows.q('notebook_id')}"
+        f" WHERE {game}.{rows.q('public_id')} = %s"
     )
 
 
 def game_row(public_id: str) -> Game:
     """The session with its notebook (id, key and name), in one query; 404 if none."""
-    game = next(iter(Game.objects.raw(game_sql(), [public_id])), None)
-    if game is None:
+    found = rows.fetch(game_sql(), [public_id])
+    if not found:
         raise Http404
+    *values, key, name = found[0]
+    game = rows.columns(Game).build(values)
     game.notebook = Notebook.from_db(
-        game._state.db,
-        ["id", "key", "name"],
-        [game.notebook_id, game.notebook_key, game.notebook_name],
+        connection.alias, ["id", "key", "name"], [game.notebook_id, key, name]
     )
     return game
 
@@ -655,7 +654,7 @@ def draw_ahead(request: HttpRequest, game: Game) -> None:
     instead of a request that reads and draws them again. The scorekeeper's own
     role is left out: its phone has its answer, and another of its phones draws
     its swap when it asks."""
-    path = reverse("live", args=[game.public_id])
+    path = session_urls(game.public_id)["live"]
     for role, language in page_cache.followers(game.public_id):
         if role == "owner":
             continue
