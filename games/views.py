@@ -27,7 +27,7 @@ from django.utils.translation import gettext_noop
 from django.views.decorators.http import require_POST, require_safe
 from django_htmx.http import HttpResponseClientRedirect, trigger_client_event
 
-from games import forms, page_cache, rows, services
+from games import forms, knowledge, page_cache, rows, services
 from games.models import Game, Notebook, Player, ShareLink
 from games.page_cache import cached_render, session_key
 from games.qr import qr_svg
@@ -883,12 +883,22 @@ class Visible:
     role: str  # "owner", "edit" (a co-scorekeeper link) or "view"
 
 
-def visible_version(request: HttpRequest, public_id: str) -> Visible | None:
+def visible_version(request: HttpRequest, public_id: str, asked: str = "") -> Visible | None:
     """The session's version and this visitor's role, if they may see it (its
     notebook's cookie or a live share link), else None; one query, written out
-    because every open page asks every few seconds (see game_sql)."""
+    because every open page asks every few seconds (see game_sql). On PostgreSQL,
+    what this process knows, if it does (games/knowledge.py): no query, unless the
+    poll ``asked`` about a version newer than the one known."""
     keys = link_keys(request)
     cookie = notebook_key(request) or "-"  # no notebook key is "-"
+    visitor = (cookie, tuple(keys))
+    count = knowledge.begin(request)
+    if count is not None:
+        known = knowledge.known_session(public_id, visitor)
+        if known is None:
+            return None
+        if known is not knowledge.UNKNOWN and not (asked.isdigit() and int(asked) > known[0]):
+            return _visible(known)
     if keys:
         params = [cookie, *keys, ShareLink.Role.EDIT.value, public_id, cookie, *keys]
     else:
@@ -896,9 +906,14 @@ def visible_version(request: HttpRequest, public_id: str) -> Visible | None:
     with connection.cursor() as cursor:
         cursor.execute(visible_sql(len(keys)), params)
         row = cursor.fetchone()
-    if row is None:
-        return None
-    version, is_owner, can_edit = row
+    seen = None if row is None else (int(row[0]), bool(row[1]), bool(row[2]))
+    if count is not None:
+        knowledge.learn_session(count, public_id, visitor, seen)
+    return None if seen is None else _visible(seen)
+
+
+def _visible(seen: tuple[int, bool, bool]) -> Visible:
+    version, is_owner, can_edit = seen
     return Visible(version, "owner" if is_owner else "edit" if can_edit else "view")
 
 
@@ -933,7 +948,7 @@ def live(request: HttpRequest, public_id: str) -> HttpResponse:
     Up to date (``v`` is the current version): 204, one small query and no
     rendering. Otherwise the page's swappable element as it is now.
     """
-    visible = visible_version(request, public_id)
+    visible = visible_version(request, public_id, request.GET.get("v", ""))
     if visible is None:
         raise Http404  # app.js then stops polling
     if request.htmx and not request.htmx.history_restore_request and set(request.GET) <= {"v"}:

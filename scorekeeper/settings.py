@@ -159,6 +159,8 @@ MIDDLEWARE = [
     "scorekeeper.middleware.CompressionMiddleware",
     # After whitenoise (static files are never a miss), before anything that queries.
     "scorekeeper.middleware.link_miss_limit",
+    # A browser that wrote carries the write's stamp (games/knowledge.py).
+    "games.knowledge.stamp_writes",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
@@ -223,6 +225,9 @@ else:
             },
         }
     }
+# On PostgreSQL each process listens for what other processes commit and answers
+# kept pages from what it knows (games/knowledge.py); 0 asks the database every time.
+LISTEN_FOR_CHANGES = os.environ.get("SCOREKEEPER_LISTEN", "1") != "0"
 # Services open their own transaction.atomic() blocks.
 DATABASES["default"]["ATOMIC_REQUESTS"] = False
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"

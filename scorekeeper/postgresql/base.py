@@ -9,14 +9,20 @@ server ended it (a restart, ``pg_terminate_backend``, an idle timeout), it sent 
 last words or closed the socket, and the socket is readable. So this check asks the
 operating system, not the server. A connection in a transaction, or one psycopg
 already knows to be closed or broken, is judged as Django judges it.
+
+A commit also sends this process's marker and waits until its listener has heard
+it (scorekeeper/postgresql/listen.py), when the process listens for changes.
 """
 
 from __future__ import annotations
 
 import select
 
+from django.db import DEFAULT_DB_ALIAS
 from django.db.backends.postgresql import base
 from psycopg.pq import TransactionStatus
+
+from scorekeeper.postgresql.listen import listener
 
 
 class DatabaseWrapper(base.DatabaseWrapper):
@@ -32,3 +38,19 @@ class DatabaseWrapper(base.DatabaseWrapper):
             return not poller.poll(0)  # anything to read: the server has ended it
         except (OSError, ValueError):
             return False
+
+    def _commit(self) -> None:
+        number = None
+        if self.connection is not None:
+            with self.wrap_database_errors:
+                number = listener.before_commit(self.connection)
+        super()._commit()
+        if number is not None:
+            listener.after_commit(number)
+
+    def close(self) -> None:
+        super().close()
+        # The listener goes with the connection it serves: a test database can then be
+        # dropped, and a process whose connection aged out listens anew when asked.
+        if self.alias == DEFAULT_DB_ALIAS:
+            listener.close()
