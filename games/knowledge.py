@@ -8,7 +8,11 @@ each process keeps what it last read, and forgets it when PostgreSQL says it
 changed (scorekeeper/postgresql/listen.py; the triggers are in
 games/migrations/0005):
 
-- ``g <public id> <notebook id>``: a session, or one of its share links, changed;
+- ``v <public id> <notebook id> <version>``: a session changed (every action bumps
+  its version); who may see it is as before, so every visitor known is kept, at
+  the new version, and no poll after a change needs the database;
+- ``g <public id> <notebook id>``: a session was added, deleted or moved, or one of
+  its share links changed;
 - ``n <notebook id>``: a notebook's players changed;
 - ``*``: a notebook's secret link changed, a table was emptied, or the listener is
   new or lost: everything is forgotten.
@@ -72,7 +76,17 @@ class Knowledge:
     def hear(self, payload: str | None) -> None:
         parts = (payload or "*").split(" ")
         self.count += 1
-        if parts[0] == "g" and len(parts) == 3:
+        if parts[0] == "v" and len(parts) == 4 and parts[3].isdigit():
+            visitors = self.sessions.get(parts[1])
+            if visitors is not None:  # the same visitors see it, at the new version
+                version = int(parts[3])
+                for visitor, seen in visitors.items():
+                    # Versions only grow: a late word of an older one changes nothing.
+                    if seen is not None and seen[0] < version:
+                        visitors[visitor] = (version, *seen[1:])
+            self._note(parts[1])
+            self._forget_notebook(parts[2])
+        elif parts[0] == "g" and len(parts) == 3:
             self.sessions.pop(parts[1], None)
             self._note(parts[1])
             self._forget_notebook(parts[2])

@@ -272,11 +272,14 @@ CACHES = {
         "LOCATION": "scorekeeper_cache",
     },
     # A session's rendered pages, per version (games/page_cache.py): each process keeps
-    # its own, so a lookup costs no query. At most about 25 MB a process.
+    # its own, so a lookup costs no query. An entry is 7 to 60 KB (a live swap about
+    # 10 KB, a 19-deal score sheet 59 KB): some 40 MB a process with mostly swaps, at
+    # most about 120 MB. 500 entries were culled within a poll's interval at 400 tables
+    # (docs/performance.md), and the swaps drawn ahead for the followers were lost.
     "pages": {
         "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
         "LOCATION": "pages",
-        "OPTIONS": {"MAX_ENTRIES": 500},
+        "OPTIONS": {"MAX_ENTRIES": 2000},
     },
 }
 SESSION_ENGINE = "django.contrib.sessions.backends.db"

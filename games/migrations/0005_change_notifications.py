@@ -1,7 +1,9 @@
 """PostgreSQL says what changed, so that every process can forget what it knew
 (games/knowledge.py, scorekeeper/postgresql/listen.py). Nothing on SQLite.
 
-- a session, inserted, changed or deleted: ``g <public id> <notebook id>``;
+- a session changed in place: ``v <public id> <notebook id> <version>`` (who may
+  see it is as before, only its version is new);
+- a session inserted, deleted or moved: ``g <public id> <notebook id>``;
 - a share link: the same, for its session;
 - a player: ``n <notebook id>``;
 - a notebook's secret link changed, or the notebook deleted, or any of these
@@ -14,6 +16,12 @@ CHANNEL = "scorekeeper"
 
 FUNCTIONS = {
     "scorekeeper_game_changed": f"""
+        IF TG_OP = 'UPDATE' AND OLD.public_id = NEW.public_id
+                AND OLD.notebook_id = NEW.notebook_id THEN
+            PERFORM pg_notify('{CHANNEL}',
+                'v ' || NEW.public_id || ' ' || NEW.notebook_id || ' ' || NEW.version);
+            RETURN NULL;
+        END IF;
         IF TG_OP <> 'INSERT' THEN
             PERFORM pg_notify('{CHANNEL}', 'g ' || OLD.public_id || ' ' || OLD.notebook_id);
         END IF;
