@@ -187,21 +187,31 @@ def deal_record(deal: Deal, players: int) -> oh_hell.DealRecord:
 
 
 def load_oh_hell(game: Game) -> OhHellTable:
-    """Everything of one session in four queries, whatever its size.
+    """Everything of one session in four queries, whatever its size (one round
+    trip on PostgreSQL: rows.fetch_all).
 
     The queries are written out (games/rows.py), and the deals' hands and
     adjustments are handed to the deals as Django's ``prefetch_related`` would
     (``deal.hands.all()`` reads nothing), without its machinery: both took more
     time than the queries themselves (docs/performance.md).
     """
-    seats = load_seats(game)
-    deals = _attached(game, rows.read(Deal, _session_sql(Deal), [game.pk]))
+    params = [game.pk]
+    seat_rows, deal_rows, hand_rows, adjustment_rows = rows.fetch_all(
+        [
+            (_seats_sql(), params),
+            (_session_sql(Deal), params),
+            (_deals_sql(Hand), params),
+            (_deals_sql(Adjustment), params),
+        ]
+    )
+    seats = load_seats(game, seat_rows)
+    deals = _attached(game, rows.built(Deal, deal_rows))
     if deals:
         hands: dict[int, list[Hand]] = {deal.pk: [] for deal in deals}
-        for hand in rows.read(Hand, _deals_sql(Hand), [game.pk]):
+        for hand in rows.built(Hand, hand_rows):
             hands[hand.deal_id].append(hand)
         adjustments: dict[int, list[Adjustment]] = {deal.pk: [] for deal in deals}
-        for adjustment in rows.read(Adjustment, _deals_sql(Adjustment), [game.pk]):
+        for adjustment in rows.built(Adjustment, adjustment_rows):
             adjustments[adjustment.deal_id].append(adjustment)
         for deal in deals:
             deal._prefetched_objects_cache = {
@@ -211,12 +221,15 @@ def load_oh_hell(game: Game) -> OhHellTable:
     return OhHellTable(game=game, seats=seats, deals=deals)
 
 
-def load_seats(game: Game) -> list[Seat]:
-    """The session's seats in order, each with its player (one query)."""
+def load_seats(game: Game, found: list[tuple] | None = None) -> list[Seat]:
+    """The session's seats in order, each with its player (one query, unless its
+    rows were ``found`` already)."""
     seat, player = rows.columns(Seat), rows.columns(Player)
     width = len(seat.names)
     seats = []
-    for values in rows.fetch(_seats_sql(), [game.pk]):
+    if found is None:
+        found = rows.fetch(_seats_sql(), [game.pk])
+    for values in found:
         built = seat.build(values[:width])
         Seat.player.field.set_cached_value(built, player.build(values[width:]))
         seats.append(built)
@@ -310,8 +323,11 @@ def kozel_entry(deal: KozelDeal) -> kozel.DealEntry:
 
 def load_kozel(game: Game) -> KozelTable:
     """A Kozel session in two queries, written out as load_oh_hell's."""
-    deals = _attached(game, rows.read(KozelDeal, _session_sql(KozelDeal), [game.pk]))
-    return KozelTable(game=game, seats=load_seats(game), deals=deals)
+    seat_rows, deal_rows = rows.fetch_all(
+        [(_seats_sql(), [game.pk]), (_session_sql(KozelDeal), [game.pk])]
+    )
+    deals = _attached(game, rows.built(KozelDeal, deal_rows))
+    return KozelTable(game=game, seats=load_seats(game, seat_rows), deals=deals)
 
 
 def load(game: Game) -> OhHellTable | KozelTable:

@@ -22,7 +22,7 @@ from django.db import DEFAULT_DB_ALIAS
 from django.db.backends.postgresql import base
 from psycopg.pq import TransactionStatus
 
-from scorekeeper.postgresql.listen import listener
+from scorekeeper.postgresql.listen import CHANNEL, listener
 
 
 class DatabaseWrapper(base.DatabaseWrapper):
@@ -40,13 +40,16 @@ class DatabaseWrapper(base.DatabaseWrapper):
             return False
 
     def _commit(self) -> None:
-        number = None
-        if self.connection is not None:
-            with self.wrap_database_errors:
-                number = listener.before_commit(self.connection)
-        super()._commit()
-        if number is not None:
-            listener.after_commit(number)
+        marker = listener.marker() if self.connection is not None else None
+        if marker is None:
+            return super()._commit()
+        number, payload = marker
+        # The marker goes with the transaction, and in the same round trip as COMMIT.
+        with self.wrap_database_errors, self.connection.pipeline():
+            self.connection.execute("SELECT pg_notify(%s, %s)", [CHANNEL, payload])
+            self.connection.commit()
+        listener.after_commit(number)
+        return None
 
     def close(self) -> None:
         super().close()

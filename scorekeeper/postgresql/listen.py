@@ -154,16 +154,14 @@ class Listener:
 
     # -- commits and stamps --------------------------------------------------------------
 
-    def before_commit(self, connection: psycopg.Connection) -> int | None:
-        """Queue this process's marker in the transaction about to commit; its
-        number, or None when not listening."""
+    def marker(self) -> tuple[int, str] | None:
+        """This process's next marker (its number and the payload to notify) for the
+        transaction about to commit, or None when not listening."""
         with self.lock:
             if self._connection is None or self._pid != os.getpid():
                 return None
             self._sent += 1
-            number, name = self._sent, self._name
-        connection.execute("SELECT pg_notify(%s, %s)", [CHANNEL, f"sync {name} {number}"])
-        return number
+            return self._sent, f"sync {self._name} {self._sent}"
 
     def after_commit(self, number: int) -> None:
         """Wait until the listener has heard marker ``number``: this process then
