@@ -945,8 +945,9 @@ def visible_sql(links: int) -> str:
 def live(request: HttpRequest, public_id: str) -> HttpResponse:
     """Polled every few seconds by every open page of a session.
 
-    Up to date (``v`` is the current version): 204, one small query and no
-    rendering. Otherwise the page's swappable element as it is now.
+    Up to date (``v`` is the current version): 204, one small query (none on
+    PostgreSQL once known) and no rendering. Otherwise the page's swappable
+    element as it is now.
     """
     visible = visible_version(request, public_id, request.GET.get("v", ""))
     if visible is None:
@@ -973,7 +974,8 @@ def session_page(
     visible: Visible | None = None,
 ) -> HttpResponse:
     """A session's page as kept for its version and this visitor's role
-    (games/page_cache.py): one query when it is kept; otherwise the session is
+    (games/page_cache.py): one query when it is kept (none on PostgreSQL while
+    this process knows the session: games/knowledge.py); otherwise the session is
     loaded and ``render(game, extra)`` draws the page, which is kept."""
     visible = visible or visible_version(request, public_id)
     if visible is None:

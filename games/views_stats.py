@@ -280,9 +280,9 @@ def statistics(request: HttpRequest) -> HttpResponse:
     """Every player's figures, and head-to-head for two chosen players (``?a=&b=``).
 
     Whatever the notebook's size: the page as it is kept costs one query
-    (`notebook_state`); its first render after a change, or a comparison, eight
-    or more: the notebook, its players, and `score_sessions`' six. With htmx, the
-    head-to-head answer alone.
+    (`notebook_state`; none on PostgreSQL while this process knows it); its first
+    render after a change, or a comparison, eight or more: the notebook, its
+    players, and `score_sessions`' six. With htmx, the head-to-head answer alone.
     """
     comparing = "a" in request.GET or "b" in request.GET
     if not comparing:

@@ -87,7 +87,8 @@ class Listener:
         if time.monotonic() < self._retry_at:
             return False
         try:
-            connection = psycopg.Connection.connect(**params(), autocommit=True)
+            options = {"connect_timeout": 5, **params()}  # never a request held for long
+            connection = psycopg.Connection.connect(**options, autocommit=True)
             connection.execute(f"LISTEN {CHANNEL}")
         except psycopg.Error as error:
             logger.warning("not listening for changes (%s); the database answers", error)
