@@ -18,8 +18,8 @@ games/migrations/0005):
   new or lost: everything is forgotten.
 
 What is read is learnt only if nothing about it was heard between the moment the
-request asked (``begin``) and the moment it learns: a change committed after the
-query's snapshot is always heard after ``begin``.
+request asked (``recall_*``) and the moment it learns: a change committed after the
+query's snapshot is always heard after that.
 
 Not used, and the database asked as before: on SQLite; inside a transaction (a
 test's, which never commits, so never notifies); when the listener is lost; when
@@ -58,6 +58,7 @@ UNKNOWN: Final = Unknown()
 
 Visitor = tuple[str, tuple[str, ...]]  # the notebook cookie and the share-link keys
 Seen = tuple[int, bool, bool] | None  # visible_version's row, or None: not visible
+Recalled = tuple[int | None, Seen | Unknown]
 
 
 class Knowledge:
@@ -156,38 +157,46 @@ knowledge = Knowledge()
 listener.subscribe(knowledge.hear)
 
 
-def begin(request: HttpRequest) -> int | None:
-    """Whether this request may be answered from what this process knows: the
-    count to learn with (``learn_*``), or None to ask the database."""
+def recall_session(request: HttpRequest, public_id: str, visitor: Visitor) -> Recalled:
+    """What this process knows of the session for this visitor, if it may be used:
+    (the count to learn with, the row or UNKNOWN), or (None, UNKNOWN) to ask the
+    database and learn nothing."""
+    with listener.lock:
+        count = _current(request)
+        if count is None:
+            return None, UNKNOWN
+        return count, knowledge.session(public_id, visitor)
+
+
+def recall_state(request: HttpRequest, cookie: str) -> tuple[int | None, str | Unknown]:
+    """The same for a notebook's state (the statistics)."""
+    with listener.lock:
+        count = _current(request)
+        if count is None:
+            return None, UNKNOWN
+        return count, knowledge.state(cookie)
+
+
+def _current(request: HttpRequest) -> int | None:
+    """With ``listener.lock`` held: whether this request may be answered from what
+    this process knows (the count heard so far), or None to ask the database."""
     if (
         not settings.LISTEN_FOR_CHANGES
         or connection.vendor != "postgresql"
         or connection.in_atomic_block
+        or not listener.drained(connection.get_connection_params)
     ):
         return None
-    with listener.lock:
-        if not listener.drained(connection.get_connection_params):
-            return None
-        stamp = request.COOKIES.get(SEEN_COOKIE)
-        if stamp and not listener.has_heard(stamp):
-            return None  # this browser wrote something this process has not heard of
-        return knowledge.count
-
-
-def known_session(public_id: str, visitor: Visitor) -> Seen | Unknown:
-    with listener.lock:
-        return knowledge.session(public_id, visitor)
+    stamp = request.COOKIES.get(SEEN_COOKIE)
+    if stamp and not listener.has_heard(stamp):
+        return None  # this browser wrote something this process has not heard of
+    return knowledge.count
 
 
 def learn_session(count: int, public_id: str, visitor: Visitor, seen: Seen) -> None:
     with listener.lock:
         listener.drained(connection.get_connection_params)  # heard since the query?
         knowledge.learn_session(count, public_id, visitor, seen)
-
-
-def known_state(cookie: str) -> str | Unknown:
-    with listener.lock:
-        return knowledge.state(cookie)
 
 
 def learn_state(count: int, cookie: str, notebook_id: str, state: str) -> None:

@@ -204,7 +204,7 @@ def load_oh_hell(game: Game) -> OhHellTable:
             (_deals_sql(Adjustment), params),
         ]
     )
-    seats = load_seats(game, seat_rows)
+    seats = _seats(game, seat_rows)
     deals = _attached(game, rows.built(Deal, deal_rows))
     if deals:
         hands: dict[int, list[Hand]] = {deal.pk: [] for deal in deals}
@@ -221,14 +221,12 @@ def load_oh_hell(game: Game) -> OhHellTable:
     return OhHellTable(game=game, seats=seats, deals=deals)
 
 
-def load_seats(game: Game, found: list[tuple] | None = None) -> list[Seat]:
-    """The session's seats in order, each with its player (one query, unless its
-    rows were ``found`` already)."""
+def _seats(game: Game, found: list[tuple]) -> list[Seat]:
+    """The session's seats in order, each with its player, from the rows of
+    ``_seats_sql``."""
     seat, player = rows.columns(Seat), rows.columns(Player)
     width = len(seat.names)
     seats = []
-    if found is None:
-        found = rows.fetch(_seats_sql(), [game.pk])
     for values in found:
         built = seat.build(values[:width])
         Seat.player.field.set_cached_value(built, player.build(values[width:]))
@@ -327,7 +325,7 @@ def load_kozel(game: Game) -> KozelTable:
         [(_seats_sql(), [game.pk]), (_session_sql(KozelDeal), [game.pk])]
     )
     deals = _attached(game, rows.built(KozelDeal, deal_rows))
-    return KozelTable(game=game, seats=load_seats(game, seat_rows), deals=deals)
+    return KozelTable(game=game, seats=_seats(game, seat_rows), deals=deals)
 
 
 def load(game: Game) -> OhHellTable | KozelTable:

@@ -892,13 +892,11 @@ def visible_version(request: HttpRequest, public_id: str, asked: str = "") -> Vi
     keys = link_keys(request)
     cookie = notebook_key(request) or "-"  # no notebook key is "-"
     visitor = (cookie, tuple(keys))
-    count = knowledge.begin(request)
-    if count is not None:
-        known = knowledge.known_session(public_id, visitor)
-        if known is None:
-            return None
-        if known is not knowledge.UNKNOWN and not (asked.isdigit() and int(asked) > known[0]):
-            return _visible(known)
+    count, known = knowledge.recall_session(request, public_id, visitor)
+    if known is None:
+        return None
+    if known is not knowledge.UNKNOWN and not (asked.isdigit() and int(asked) > known[0]):
+        return _visible(known)
     if keys:
         params = [cookie, *keys, ShareLink.Role.EDIT.value, public_id, cookie, *keys]
     else:

@@ -219,11 +219,9 @@ def notebook_state(request: HttpRequest) -> str:
     key = notebook_key(request)
     if not key:
         raise Http404
-    heard = knowledge.begin(request)  # on PostgreSQL, what this process knows
-    if heard is not None:
-        known = knowledge.known_state(key)
-        if known is not knowledge.UNKNOWN:
-            return known
+    heard, known = knowledge.recall_state(request, key)  # on PostgreSQL, if known
+    if known is not knowledge.UNKNOWN:
+        return known
     with connection.cursor() as cursor:
         cursor.execute(notebook_state_sql(), [key, key])
         rows = cursor.fetchall()

@@ -16,13 +16,11 @@ it (scorekeeper/postgresql/listen.py), when the process listens for changes.
 
 from __future__ import annotations
 
-import select
-
 from django.db import DEFAULT_DB_ALIAS
 from django.db.backends.postgresql import base
 from psycopg.pq import TransactionStatus
 
-from scorekeeper.postgresql.listen import CHANNEL, listener
+from scorekeeper.postgresql.listen import CHANNEL, listener, readable
 
 
 class DatabaseWrapper(base.DatabaseWrapper):
@@ -33,9 +31,7 @@ class DatabaseWrapper(base.DatabaseWrapper):
         if connection.info.transaction_status != TransactionStatus.IDLE:
             return super().is_usable()
         try:
-            poller = select.poll()
-            poller.register(connection.fileno(), select.POLLIN | select.POLLPRI)
-            return not poller.poll(0)  # anything to read: the server has ended it
+            return not readable(connection.fileno())  # anything to read: the server ended it
         except (OSError, ValueError):
             return False
 

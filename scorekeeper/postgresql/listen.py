@@ -46,6 +46,13 @@ logger = logging.getLogger(__name__)
 Handler = Callable[[str | None], None]
 
 
+def readable(fd: int) -> bool:
+    """Whether the socket has something to read now (no waiting)."""
+    poller = select.poll()
+    poller.register(fd, select.POLLIN | select.POLLPRI)
+    return bool(poller.poll(0))
+
+
 class Listener:
     """One process's listening connection (or none, between tries)."""
 
@@ -121,19 +128,13 @@ class Listener:
         # A server that ended the connection sent its last words, then closed the
         # socket: the first read takes the words, only a second one finds the end.
         for _ in range(3):
-            if not self._readable(pgconn.socket):
+            if not readable(pgconn.socket):
                 break
             pgconn.consume_input()  # raises at the end of the connection
         if pgconn.status != psycopg.pq.ConnStatus.OK:
             raise psycopg.OperationalError("the listening connection is closed")
         while (notify := pgconn.notifies()) is not None:
             self._heard_one(notify.extra.decode())
-
-    @staticmethod
-    def _readable(fd: int) -> bool:
-        poller = select.poll()
-        poller.register(fd, select.POLLIN | select.POLLPRI)
-        return bool(poller.poll(0))
 
     def _heard_one(self, payload: str) -> None:
         if payload.startswith("sync "):

@@ -24,9 +24,8 @@ from games import services
 from games.knowledge import Knowledge
 from games.models import Game, Notebook, ShareLink
 from scorekeeper.postgresql.listen import listener
-from tests.games.conftest import BEN, CARLA, client_of, place_bids, start_oh_hell
+from tests.games.conftest import BEN, CARLA, HTMX, client_of, place_bids, start_oh_hell
 
-HTMX = {"HTTP_HX_REQUEST": "true"}
 postgresql_only = pytest.mark.skipif(
     connection.vendor != "postgresql", reason="PostgreSQL only (CI runs it: DATABASE_URL)"
 )
