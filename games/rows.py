@@ -69,21 +69,22 @@ def fetch(sql: str, params: Sequence[Any]) -> list[tuple]:
 
 
 def fetch_all(queries: Sequence[tuple[str, Sequence[Any]]]) -> list[list[tuple]]:
-    """The rows of several queries. On PostgreSQL they go in one round trip
-    (psycopg's pipeline mode): a session's four queries then wait for the server
-    once instead of four times, which under load is most of what they cost
-    (docs/performance.md). Elsewhere, one after the other."""
+    """The rows of several statements, run in order (each must return rows: a
+    write says ``RETURNING``). On PostgreSQL they go as one message, which the
+    server runs one after the other and answers at once: a session's four queries
+    then wait for the server once instead of four times, which under load is most
+    of what they cost (docs/performance.md). Elsewhere, one after the other."""
     if connection.vendor != "postgresql" or len(queries) < 2:
         return [fetch(sql, params) for sql, params in queries]
-    cursors = [connection.cursor() for _ in queries]
-    try:
-        with connection.wrap_database_errors, connection.connection.pipeline():
-            for cursor, (sql, params) in zip(cursors, queries, strict=True):
-                cursor.execute(sql, params)
-            return [cursor.fetchall() for cursor in cursors]
-    finally:
-        for cursor in cursors:
-            cursor.close()
+    with connection.cursor() as cursor:
+        cursor.execute(
+            "; ".join(sql for sql, _ in queries),
+            [value for _, params in queries for value in params],
+        )
+        found = [cursor.fetchall()]
+        while cursor.nextset():
+            found.append(cursor.fetchall())
+    return found
 
 
 def read(model: type[M], sql: str, params: Sequence[Any]) -> list[M]:
@@ -103,3 +104,45 @@ def q(name: str) -> str:
 
 def table_of(model: type[models.Model]) -> str:
     return q(model._meta.db_table)
+
+
+# -- writes, as the ORM writes them, to go in one round trip with other statements ----
+
+
+def insert(instance: models.Model) -> tuple[str, list[Any]]:
+    """The INSERT of a new ``instance`` (auto-numbered), as ``save()`` would send it,
+    returning the new row's id: the same ``pre_save`` (``auto_now_add`` stamps the
+    instance) and the same preparation of each value."""
+    fields = [field for field in instance._meta.concrete_fields if not field.primary_key]
+    values = [
+        field.get_db_prep_save(field.pre_save(instance, True), connection) for field in fields
+    ]
+    return _insert_sql(type(instance)), values
+
+
+def update(instance: models.Model, names: Sequence[str]) -> tuple[str, list[Any]]:
+    """The UPDATE of ``instance``'s columns ``names``, as ``save(update_fields=names)``
+    would send it (``auto_now`` stamps the instance), returning the row's id."""
+    meta = instance._meta
+    fields = [meta.get_field(name) for name in names]
+    values = [
+        field.get_db_prep_save(field.pre_save(instance, False), connection) for field in fields
+    ]
+    return _update_sql(type(instance), tuple(names)), [*values, instance.pk]
+
+
+@functools.cache
+def _insert_sql(model: type[models.Model]) -> str:
+    fields = [field for field in model._meta.concrete_fields if not field.primary_key]
+    return (
+        f"INSERT INTO {table_of(model)} ({', '.join(q(field.column) for field in fields)})"
+        f" VALUES ({', '.join(['%s'] * len(fields))}) RETURNING {q(model._meta.pk.column)}"
+    )
+
+
+@functools.cache
+def _update_sql(model: type[models.Model], names: tuple[str, ...]) -> str:
+    meta = model._meta
+    assignments = ", ".join(f"{q(meta.get_field(name).column)} = %s" for name in names)
+    pk = q(meta.pk.column)
+    return f"UPDATE {table_of(model)} SET {assignments} WHERE {pk} = %s RETURNING {pk}"

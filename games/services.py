@@ -195,15 +195,22 @@ def load_oh_hell(game: Game) -> OhHellTable:
     (``deal.hands.all()`` reads nothing), without its machinery: both took more
     time than the queries themselves (docs/performance.md).
     """
+    return _oh_hell_table(game, rows.fetch_all(_oh_hell_queries(game)))
+
+
+def _oh_hell_queries(game: Game) -> list[tuple[str, list]]:
     params = [game.pk]
-    seat_rows, deal_rows, hand_rows, adjustment_rows = rows.fetch_all(
-        [
-            (_seats_sql(), params),
-            (_session_sql(Deal), params),
-            (_deals_sql(Hand), params),
-            (_deals_sql(Adjustment), params),
-        ]
-    )
+    return [
+        (_seats_sql(), params),
+        (_session_sql(Deal), params),
+        (_deals_sql(Hand), params),
+        (_deals_sql(Adjustment), params),
+    ]
+
+
+def _oh_hell_table(game: Game, found: list[list[tuple]]) -> OhHellTable:
+    """The table from the rows of ``_oh_hell_queries``."""
+    seat_rows, deal_rows, hand_rows, adjustment_rows = found
     seats = _seats(game, seat_rows)
     deals = _attached(game, rows.built(Deal, deal_rows))
     if deals:
@@ -321,15 +328,31 @@ def kozel_entry(deal: KozelDeal) -> kozel.DealEntry:
 
 def load_kozel(game: Game) -> KozelTable:
     """A Kozel session in two queries, written out as load_oh_hell's."""
-    seat_rows, deal_rows = rows.fetch_all(
-        [(_seats_sql(), [game.pk]), (_session_sql(KozelDeal), [game.pk])]
-    )
+    return _kozel_table(game, rows.fetch_all(_kozel_queries(game)))
+
+
+def _kozel_queries(game: Game) -> list[tuple[str, list]]:
+    return [(_seats_sql(), [game.pk]), (_session_sql(KozelDeal), [game.pk])]
+
+
+def _kozel_table(game: Game, found: list[list[tuple]]) -> KozelTable:
+    seat_rows, deal_rows = found
     deals = _attached(game, rows.built(KozelDeal, deal_rows))
     return KozelTable(game=game, seats=_seats(game, seat_rows), deals=deals)
 
 
 def load(game: Game) -> OhHellTable | KozelTable:
     return load_kozel(game) if game.kind == Game.Kind.KOZEL else load_oh_hell(game)
+
+
+def _queries(game: Game, kind: str) -> list[tuple[str, list]]:
+    """The queries that read a session as a game of ``kind``."""
+    return _kozel_queries(game) if kind == Game.Kind.KOZEL else _oh_hell_queries(game)
+
+
+def _table(game: Game, kind: str, found: list[list[tuple]]) -> OhHellTable | KozelTable:
+    """The table from the rows of ``_queries``."""
+    return _kozel_table(game, found) if kind == Game.Kind.KOZEL else _oh_hell_table(game, found)
 
 
 #: Sessions as last read for a page, in this process: (public id, version) -> table.
@@ -363,19 +386,25 @@ def load_to_show(game: Game) -> OhHellTable | KozelTable:
         if kept is not None:
             _shown.move_to_end(key)
     if kept is None:
-        kept = load(game)
-        try:  # scored once, here, and kept with the rows (cached properties)
-            kept.result  # noqa: B018
-            if isinstance(kept, OhHellTable):
-                kept.bidding  # noqa: B018
-        except RuleError:
-            pass  # the page that asked shows the refusal, as it did without this
-        with _shown_lock:
-            _shown[key] = kept
-            while len(_shown) > SHOWN_KEEP:
-                _shown.popitem(last=False)
+        kept = _keep_shown(key, load(game))
     table = copy.copy(kept)
     table.game = game
+    return table
+
+
+def _keep_shown(key: tuple[str, int], table: OhHellTable | KozelTable) -> OhHellTable | KozelTable:
+    """Keep ``table`` as the session at that version, scored once, here, and kept with
+    the rows (cached properties)."""
+    try:
+        table.result  # noqa: B018
+        if isinstance(table, OhHellTable):
+            table.bidding  # noqa: B018
+    except RuleError:
+        pass  # the page that asked shows the refusal, as it did without this
+    with _shown_lock:
+        _shown[key] = table
+        while len(_shown) > SHOWN_KEEP:
+            _shown.popitem(last=False)
     return table
 
 
@@ -448,30 +477,35 @@ def restore(game: Game, state: dict) -> None:
 # -- the write path --------------------------------------------------------------
 
 
-def game_action(func: Callable[..., T]) -> Callable[..., T | None]:
+def game_action(kind: str | None) -> Callable[[Callable[..., T]], Callable[..., T | None]]:
     """Run a service as one action on a session: one transaction, the session's row
     locked, and at most once per idempotency key.
 
-    The wrapped function gets the locked, fresh ``game``. ``idempotency_key`` is
-    the key of the form that was submitted: a double tap or a retried POST sends
-    the same key again, and the repeat does nothing (returns None). Once the action
-    is through, the caller's ``game`` holds the session's row as it left it (its new
-    version), so the page that answers needs not read it again; a refused action
-    leaves the caller's ``game`` as it was.
+    The wrapped function gets the session's ``table`` as it is under the lock: its
+    ``game`` the locked, fresh row, and every deal read after the lock was taken,
+    in the lock's own round trip on PostgreSQL (``_lock_and_read``). ``kind`` is the
+    game the service is for (None: either); a session of the other game is read as
+    one of ``kind``, with no deals, which the service refuses.
+    ``idempotency_key`` is the key of the form that was submitted: a double tap or
+    a retried POST sends the same key again, and the repeat does nothing (returns
+    None). Once the action is through, the caller's ``game`` holds the session's
+    row as it left it (its new version), so the page that answers needs not read
+    it again; a refused action leaves the caller's ``game`` as it was.
     """
 
-    @functools.wraps(func)
-    def action(*, game: Game, idempotency_key: str | None = None, **kwargs: object) -> T | None:
-        with transaction.atomic():
-            locked = _locked(game)
-            result = None
-            if not idempotency_key or _first_use(locked, idempotency_key):
-                result = func(game=locked, **kwargs)
-        for column in Game._meta.concrete_fields:
-            setattr(game, column.attname, getattr(locked, column.attname))
-        return result
+    def decorate(func: Callable[..., T]) -> Callable[..., T | None]:
+        @functools.wraps(func)
+        def action(*, game: Game, idempotency_key: str | None = None, **kwargs: object) -> T | None:
+            with transaction.atomic():
+                table, first_use = _lock_and_read(game, kind or game.kind, idempotency_key)
+                result = func(table=table, **kwargs) if first_use else None
+            for column in Game._meta.concrete_fields:
+                setattr(game, column.attname, getattr(table.game, column.attname))
+            return result
 
-    return action
+        return action
+
+    return decorate
 
 
 #: When this process last removed the idempotency keys older than KEY_LIFETIME.
@@ -480,24 +514,32 @@ _keys_swept = float("-inf")
 KEY_SWEEP_SECONDS = 60.0
 
 
-def _first_use(game: Game, key: str) -> bool:
-    """Record the key of the form being applied; False if it was recorded before (the
-    same form again: a double tap or a retry). One statement: the key goes in unless
-    it is there (the row is the session's own, locked, so no other request is
-    between); a refused action takes it out again with its transaction. Now and
-    then, keys older than KEY_LIFETIME go."""
+def _lock_and_read(game: Game, kind: str, key: str | None) -> tuple[OhHellTable | KozelTable, bool]:
+    """Lock the session's row, claim the form's key, and read the session after the
+    lock: statements run in order, in one round trip on PostgreSQL (rows.fetch_all),
+    so the rows read are those no other action can change until this one ends.
+
+    The key goes in unless it is there (the row is the session's own, locked, so no
+    other request is between); False: it was there before (the same form again: a
+    double tap or a retry), and the action does nothing. A refused action takes the
+    key out again with its transaction. Now and then, keys older than KEY_LIFETIME
+    go."""
     global _keys_swept
     now = timezone.now()
-    with connection.cursor() as cursor:
-        cursor.execute(
-            _first_use_sql(), [game.pk, key, connection.ops.adapt_datetimefield_value(now)]
-        )
-        if cursor.rowcount != 1:
-            return False
-    if time.monotonic() - _keys_swept >= KEY_SWEEP_SECONDS:
+    claim = [(_first_use_sql(), [game.pk, key, connection.ops.adapt_datetimefield_value(now)])]
+    found = rows.fetch_all(
+        [(_locked_sql(), [game.pk]), *(claim if key else []), *_queries(game, kind)]
+    )
+    locked_rows = found.pop(0)
+    if not locked_rows:
+        raise Game.DoesNotExist  # deleted meanwhile, as .get() would say
+    locked = rows.columns(Game).build(locked_rows[0])
+    if key and not found.pop(0):
+        return _table(locked, kind, found), False
+    if key and time.monotonic() - _keys_swept >= KEY_SWEEP_SECONDS:
         IdempotencyKey.objects.filter(created_at__lt=now - KEY_LIFETIME).delete()
         _keys_swept = time.monotonic()
-    return True
+    return _table(locked, kind, found), True
 
 
 @functools.cache
@@ -506,7 +548,7 @@ def _first_use_sql() -> str:
     game, key, created = (rows.q(column) for column in ("game_id", "key", "created_at"))
     return (
         f"INSERT INTO {table} ({game}, {key}, {created}) VALUES (%s, %s, %s)"
-        f" ON CONFLICT ({game}, {key}) DO NOTHING"
+        f" ON CONFLICT ({game}, {key}) DO NOTHING RETURNING 1"
     )
 
 
@@ -525,11 +567,32 @@ def _locked_sql() -> str:
     return f"SELECT {rows.columns(Game).sql} FROM {table} WHERE {table}.{rows.q('id')} = %s{lock}"
 
 
-def _commit(game: Game, action: str, params: dict, before: dict) -> None:
-    """Bump the version, stamp the end, and write the history line."""
+def _commit(
+    game: Game,
+    action: str,
+    params: dict,
+    before: dict,
+    writes: Sequence[tuple[str, list]] = (),
+) -> None:
+    """The end of every action: the action's last ``writes`` (rows.insert, rows.update),
+    the version bumped, the end stamped, the history line written, and the session
+    read back as it now stands, for the pages that show the new version once the
+    transaction has committed (``load_to_show``). All of it goes in one round trip
+    on PostgreSQL (rows.fetch_all), where the answer would otherwise read the session
+    again in a round trip of its own."""
     game.version += 1
-    game.save(update_fields=["version", "finished_at", "updated_at"])
-    Change.objects.create(game=game, action=action, params=params, before=before)
+    change = Change(game=game, action=action, params=params, before=before)
+    reads = _queries(game, game.kind)
+    found = rows.fetch_all(
+        [
+            *writes,
+            rows.update(game, ["version", "finished_at", "updated_at"]),
+            rows.insert(change),
+            *reads,
+        ]
+    )
+    shown = _table(game, game.kind, found[len(found) - len(reads) :])
+    transaction.on_commit(functools.partial(_keep_shown, (game.public_id, game.version), shown))
 
 
 def _refuse_if_changed(game: Game, version: int | None) -> None:
@@ -731,10 +794,10 @@ def play_again(*, game: Game) -> Game:
 # -- Oh Hell actions -----------------------------------------------------------------
 
 
-@game_action
-def set_trump(*, game: Game, deal_number: int, trump: str) -> None:
+@game_action(Game.Kind.OH_HELL)
+def set_trump(*, table: OhHellTable, deal_number: int, trump: str) -> None:
+    game = table.game
     _refuse_if_finished(game)
-    table = load_oh_hell(game)
     deal = _current_deal(table, deal_number)
     value = oh_hell.check_trump(trump, table.plan) or ""
     if value == deal.trump:
@@ -745,10 +808,10 @@ def set_trump(*, game: Game, deal_number: int, trump: str) -> None:
     _commit(game, "trump", {"deal": table.plan.number, "trump": value}, before)
 
 
-@game_action
+@game_action(Game.Kind.OH_HELL)
 def place_bid(
     *,
-    game: Game,
+    table: OhHellTable,
     deal_number: int,
     seat: int,
     bid: int,
@@ -760,8 +823,8 @@ def place_bid(
     another phone has entered a different one since, the bid is refused as a
     conflict rather than silently replacing it. Leave it out to skip the check.
     """
+    game = table.game
     _refuse_if_finished(game)
-    table = load_oh_hell(game)
     deal = _current_deal(table, deal_number)
     seat = _check_seat(table, seat)
     bidding = table.bidding
@@ -780,27 +843,27 @@ def place_bid(
     # The deal's hands were read under the session's lock: no other row can be there.
     hand = next((hand for hand in deal.hands.all() if hand.seat == seat), None)
     if hand is None:
-        Hand.objects.create(
-            deal=deal, seat=seat, bid=new.bids[seat], out_of_turn=seat in new.out_of_turn
-        )
+        hand = Hand(deal=deal, seat=seat, bid=new.bids[seat], out_of_turn=seat in new.out_of_turn)
+        write = rows.insert(hand)
     else:
         hand.bid, hand.out_of_turn = new.bids[seat], seat in new.out_of_turn
-        hand.save(update_fields=["bid", "out_of_turn"])
+        write = rows.update(hand, ["bid", "out_of_turn"])
     action = "bid_changed" if changed else ("bid_out_of_turn" if seat in new.out_of_turn else "bid")
     _commit(
         game,
         action,
         {"deal": table.plan.number, "player": _seat_name(table, seat), "bid": bid},
         before,
+        [write],
     )
     return new
 
 
-@game_action
-def record_trick(*, game: Game, deal_number: int, trick_number: int, seat: int) -> None:
+@game_action(Game.Kind.OH_HELL)
+def record_trick(*, table: OhHellTable, deal_number: int, trick_number: int, seat: int) -> None:
     """The winner of one trick as it falls (seeds 000, 001: anyone may ask the count)."""
+    game = table.game
     _refuse_if_finished(game)
-    table = load_oh_hell(game)
     deal = _current_deal(table, deal_number)
     seat = _check_seat(table, seat)
     if not table.bidding.complete:
@@ -818,20 +881,20 @@ def record_trick(*, game: Game, deal_number: int, trick_number: int, seat: int) 
     oh_hell.tally_tricks([*winners, seat], table.plan.cards, table.players)
     before = snapshot(game, table.deals)
     deal.trick_winners = [*winners, seat]
-    deal.save(update_fields=["trick_winners"])
     _commit(
         game,
         "trick",
         {"deal": table.plan.number, "trick": trick_number, "player": _seat_name(table, seat)},
         before,
+        [rows.update(deal, ["trick_winners"])],
     )
 
 
-@game_action
-def undo_trick(*, game: Game, deal_number: int, trick_number: int) -> None:
+@game_action(Game.Kind.OH_HELL)
+def undo_trick(*, table: OhHellTable, deal_number: int, trick_number: int) -> None:
     """Take back the last trick tapped (the wrong player was tapped)."""
+    game = table.game
     _refuse_if_finished(game)
-    table = load_oh_hell(game)
     deal = _current_deal(table, deal_number)
     winners = list(deal.trick_winners)
     if len(winners) < trick_number:
@@ -849,10 +912,10 @@ def undo_trick(*, game: Game, deal_number: int, trick_number: int) -> None:
     )
 
 
-@game_action
-def record_tricks(*, game: Game, deal_number: int, tricks: Sequence[int | None]) -> None:
+@game_action(Game.Kind.OH_HELL)
+def record_tricks(*, table: OhHellTable, deal_number: int, tricks: Sequence[int | None]) -> None:
     """Everyone's tricks at the end of the deal; scores the deal and opens the next."""
-    table = load_oh_hell(game)
+    game = table.game
     existing = table.deals[deal_number - 1] if 0 < deal_number <= len(table.deals) else None
     if existing is not None and existing.done:
         stored = [h.tricks for h in existing.hands.all()]
@@ -890,12 +953,12 @@ def record_tricks(*, game: Game, deal_number: int, tricks: Sequence[int | None])
     _commit(game, "tricks", {"deal": plan.number, "tricks": list(checked)}, before)
 
 
-@game_action
-def record_revoke(*, game: Game, deal_number: int, seat: int) -> None:
+@game_action(Game.Kind.OH_HELL)
+def record_revoke(*, table: OhHellTable, deal_number: int, seat: int) -> None:
     """Seed 000: a revoke caught after the next trick costs 10 points, and the deal
     is played again with the same dealer and the same number of cards."""
+    game = table.game
     _refuse_if_finished(game)
-    table = load_oh_hell(game)
     deal = _current_deal(table, deal_number)
     seat = _check_seat(table, seat)
     if not table.bidding.complete:
@@ -917,10 +980,12 @@ def record_revoke(*, game: Game, deal_number: int, seat: int) -> None:
     )
 
 
-@game_action
-def add_adjustment(*, game: Game, deal_number: int, seat: int, points: int, note: str) -> None:
+@game_action(Game.Kind.OH_HELL)
+def add_adjustment(
+    *, table: OhHellTable, deal_number: int, seat: int, points: int, note: str
+) -> None:
     """Plus or minus points for one player in one deal (any deal, played or current)."""
-    table = load_oh_hell(game)
+    game = table.game
     if not 0 < deal_number <= len(table.deals):
         raise RuleError(gettext_noop("There is no deal %(number)s."), number=deal_number)
     if not table.deals[deal_number - 1].done:
@@ -949,10 +1014,10 @@ def add_adjustment(*, game: Game, deal_number: int, seat: int, points: int, note
     )
 
 
-@game_action
-def remove_adjustment(*, game: Game, deal_number: int, index: int) -> None:
+@game_action(Game.Kind.OH_HELL)
+def remove_adjustment(*, table: OhHellTable, deal_number: int, index: int) -> None:
     """Take back one adjustment of a deal (``index`` counts the deal's adjustments from 0)."""
-    table = load_oh_hell(game)
+    game = table.game
     if not 0 < deal_number <= len(table.deals):
         raise RuleError(gettext_noop("There is no deal %(number)s."), number=deal_number)
     adjustments = list(table.deals[deal_number - 1].adjustments.all())
@@ -969,10 +1034,10 @@ def remove_adjustment(*, game: Game, deal_number: int, index: int) -> None:
     _commit(game, "adjustment_removed", params, before)
 
 
-@game_action
+@game_action(Game.Kind.OH_HELL)
 def correct_deal(
     *,
-    game: Game,
+    table: OhHellTable,
     deal_number: int,
     bids: Sequence[int],
     tricks: Sequence[int] | None,
@@ -984,8 +1049,8 @@ def correct_deal(
     ``version`` is the session's version the correction form was shown at; a
     change made since on another phone makes this a conflict, not a lost update.
     """
+    game = table.game
     _refuse_if_changed(game, version)
-    table = load_oh_hell(game)
     if not 0 < deal_number <= len(table.deals) or not table.deals[deal_number - 1].done:
         raise RuleError(
             gettext_noop("Deal %(number)s has not been played yet."), number=deal_number
@@ -1020,10 +1085,10 @@ def correct_deal(
 # -- Kozel actions -------------------------------------------------------------------
 
 
-@game_action
+@game_action(Game.Kind.KOZEL)
 def record_kozel_deal(
     *,
-    game: Game,
+    table: KozelTable,
     deal_number: int,
     team: int,
     points: int,
@@ -1031,13 +1096,13 @@ def record_kozel_deal(
     last_trick_seat: int | None,
 ) -> kozel.MatchResult:
     """One Kozel deal from one team's card points (seed 004)."""
+    game = table.game
     entry = kozel.DealEntry(
         team=team,
         points=points,
         zero_team_took_trick=zero_team_took_trick,
         last_trick_seat=last_trick_seat,
     )
-    table = load_kozel(game)
     if deal_number <= len(table.deals):
         if kozel_entry(table.deals[deal_number - 1]) == _normalised(entry, table.rules):
             return table.result  # the same deal again: a double tap
@@ -1074,10 +1139,10 @@ def record_kozel_deal(
     return result
 
 
-@game_action
+@game_action(Game.Kind.KOZEL)
 def correct_kozel_deal(
     *,
-    game: Game,
+    table: KozelTable,
     deal_number: int,
     team: int,
     points: int,
@@ -1087,8 +1152,8 @@ def correct_kozel_deal(
 ) -> None:
     """Change an entered Kozel deal; later deals are scored again (and may end the match
     sooner or later than before: deals after a new end are refused)."""
+    game = table.game
     _refuse_if_changed(game, version)
-    table = load_kozel(game)
     if not 0 < deal_number <= len(table.deals):
         raise RuleError(
             gettext_noop("Deal %(number)s has not been played yet."), number=deal_number
@@ -1132,9 +1197,10 @@ def _entry_fields(entry: kozel.DealEntry) -> dict:
 # -- undo ----------------------------------------------------------------------------
 
 
-@game_action
-def undo_last(*, game: Game, version: int) -> Change | None:
+@game_action(None)
+def undo_last(*, table: OhHellTable | KozelTable, version: int) -> Change | None:
     """Take back the last action; ``version`` guards against undoing someone else's."""
+    game = table.game
     if version != game.version:
         raise Conflict(
             gettext_noop(
@@ -1145,7 +1211,7 @@ def undo_last(*, game: Game, version: int) -> Change | None:
     last = game.changes.filter(undone=False).exclude(action__in=["start", "undo", "import"]).first()
     if last is None:
         raise RuleError(gettext_noop("There is nothing to undo."))
-    before = snapshot(game)
+    before = snapshot(game, table.deals)
     try:
         restore(game, last.before)
     except IntegrityError:  # pragma: no cover - a snapshot is always consistent

@@ -2,7 +2,8 @@
 
 Every case of a test asserts the same exact count: the small case is where it was
 measured, the big ones prove it does not grow. Inside a test the services'
-transactions are savepoints, so they are counted too.
+transactions are savepoints, so they are counted too. On PostgreSQL the statements
+that go together in one round trip count once (conftest.queries).
 """
 
 import pytest
@@ -15,6 +16,7 @@ from tests.games.conftest import (
     deal_now,
     enter_kozel_deal,
     play_deals,
+    queries,
     start_kozel,
     start_oh_hell,
 )
@@ -40,9 +42,9 @@ def test_the_table_page_costs_six_queries(
 
     # the session's version and this phone's role (the kept page's key: a page kept
     # costs that one query, tests/games/test_page_cache.py); this first render:
-    # game with its notebook (the cookie is checked against it), seats with players,
-    # deals, their hands, their adjustments
-    with django_assert_num_queries(6):
+    # game with its notebook (the cookie is checked against it); seats with players,
+    # deals, their hands, their adjustments (one round trip on PostgreSQL)
+    with django_assert_num_queries(queries(sqlite=6, postgresql=3)):
         response = client.get(reverse("game", args=[game.public_id]))
 
     assert response.status_code == 200
@@ -55,14 +57,15 @@ def test_the_score_sheet_costs_six_queries(
     game = oh_hell_game(notebook, players, played)
 
     # the session's version and this phone's role (the kept page's key); this first
-    # render: game with its notebook (the cookie is checked against it), seats with
-    # players, deals, their hands, their adjustments
-    with django_assert_num_queries(6):
+    # render: game with its notebook (the cookie is checked against it); seats with
+    # players, deals, their hands, their adjustments (one round trip on PostgreSQL)
+    with django_assert_num_queries(queries(sqlite=6, postgresql=3)):
         response = client.get(reverse("sheet", args=[game.public_id]))
 
     assert response.status_code == 200
 
 
+@pytest.mark.django_db(transaction=True)  # committed, as on a server: see the last step
 @pytest.mark.parametrize(("players", "played"), IN_PLAY)
 def test_an_htmx_bid_costs_15_queries(
     client, notebook, django_assert_num_queries, players, played
@@ -72,15 +75,17 @@ def test_an_htmx_bid_costs_15_queries(
     bid = {"deal": table.deal_number(table.current), "seat": table.bidding.to_bid, "bid": 0}
 
     # game with its notebook (the cookie is checked against it);
-    # the service: savepoint, game locked, seats, deals, hands, adjustments
-    #   (undo's snapshot is taken from those, and the hand found among them: no query
-    #   of their own), the new hand, game version, history line, release (the game's
-    #   new row stays with the page: no query to read it again);
-    # the table at its new version for the answer: seats, deals, hands, adjustments
-    with django_assert_num_queries(15):
+    # the service: begin, game locked, seats, deals, hands, adjustments (undo's
+    #   snapshot is taken from those, and the hand found among them: no query of their
+    #   own: one round trip on PostgreSQL, BEGIN included); the new hand, game version,
+    #   history line, and the session read back for the answer (one round trip on
+    #   PostgreSQL); commit (the game's new row stays with the page, and the session
+    #   read back is what the answer shows: no query to read either again)
+    with django_assert_num_queries(queries(sqlite=15, postgresql=4)):
         response = client.post(reverse("bid", args=[game.public_id]), bid, **HTMX)
 
     assert response.status_code == 200
+    assert deal_now(game).bidding.bids == {**table.bidding.bids, table.bidding.to_bid: 0}
 
 
 @pytest.mark.parametrize("played", [1, 10])
@@ -91,9 +96,9 @@ def test_the_kozel_page_costs_four_queries(
         enter_kozel_deal(match, team=number % 2, points=70)  # the loser alternates: 2 each
 
     # the session's version and this phone's role (the kept page's key); this first
-    # render: game with its notebook (the cookie is checked against it), seats with
-    # players, deals
-    with django_assert_num_queries(4):
+    # render: game with its notebook (the cookie is checked against it); seats with
+    # players, deals (one round trip on PostgreSQL)
+    with django_assert_num_queries(queries(sqlite=4, postgresql=3)):
         response = client.get(reverse("game", args=[match.public_id]))
 
     assert response.status_code == 200

@@ -1,6 +1,8 @@
 """A session read with written-out SQL (games/rows.py) is the session the ORM reads,
-field by field and type by type; the pages share one reading per version; and
-the form keys that guard against double taps are forgotten after a day.
+field by field and type by type; what an action writes with it is what the ORM
+would write; the pages share one reading per version, the one the action read
+back once it committed; and the form keys that guard against double taps are
+forgotten after a day.
 """
 
 from __future__ import annotations
@@ -8,12 +10,14 @@ from __future__ import annotations
 from datetime import timedelta
 
 import pytest
+from django.db import transaction
 from django.urls import reverse
 from django.utils import timezone
 
 from games import services
 from games.models import (
     Adjustment,
+    Change,
     Deal,
     Game,
     Hand,
@@ -29,6 +33,7 @@ from tests.games.conftest import (
     enter_kozel_deal,
     place_bids,
     play_deal,
+    start_oh_hell,
 )
 
 
@@ -83,6 +88,71 @@ def test_the_session_an_action_locks_is_the_stored_row(game) -> None:
     game.pk = 0
     with pytest.raises(Game.DoesNotExist):
         services._locked(game)
+
+
+@pytest.mark.django_db(transaction=True)  # the rows read back are kept once committed
+def test_what_an_action_reads_back_is_the_session_the_pages_show(notebook) -> None:
+    game = start_oh_hell(notebook)
+    place_bids(game, {BEN: 1, CARLA: 0, DAN: 2, ANNA: 3})
+    services.record_trick(game=game, deal_number=1, trick_number=1, seat=CARLA)
+
+    kept = services.load_to_show(Game.objects.get(pk=game.pk))
+    services.forget_shown()
+    fresh = services.load_to_show(Game.objects.get(pk=game.pk))
+
+    assert [fields(d) for d in kept.deals] == [fields(d) for d in fresh.deals]
+    assert [fields(h) for h in kept.deals[0].hands.all()] == [
+        fields(h) for h in fresh.deals[0].hands.all()
+    ]
+    assert kept.bidding == fresh.bidding and kept.bidding.bids == {
+        BEN: 1,
+        CARLA: 0,
+        DAN: 2,
+        ANNA: 3,
+    }
+    assert kept.deals[0].trick_winners == [CARLA]
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_page_after_an_action_reads_nothing_it_read_back(
+    notebook, django_assert_num_queries
+) -> None:
+    game = start_oh_hell(notebook)
+    place_bids(game, {BEN: 1})
+
+    with django_assert_num_queries(0):
+        table = services.load_to_show(game)  # the game holds the action's new version
+
+    assert table.bidding.bids == {BEN: 1}
+
+
+@pytest.mark.django_db(transaction=True)
+def test_an_action_whose_transaction_rolls_back_leaves_nothing_for_the_pages(notebook) -> None:
+    game = start_oh_hell(notebook)
+    with pytest.raises(RuntimeError), transaction.atomic():
+        services.place_bid(game=game, deal_number=1, seat=BEN, bid=1)
+        raise RuntimeError  # after the action, before the commit
+
+    stored = Game.objects.get(pk=game.pk)
+    assert stored.version == 0 and game.version == 1  # the bid was never stored
+    place_bids(stored, {BEN: 0})  # another bid makes version 1 for real
+    assert services.load_to_show(Game.objects.get(pk=game.pk)).bidding.bids == {BEN: 0}
+
+
+def test_an_actions_writes_are_the_rows_the_orm_writes(game) -> None:
+    place_bids(game, {BEN: 1, CARLA: 0, DAN: 2, ANNA: 3})
+    services.record_trick(game=game, deal_number=1, trick_number=1, seat=BEN)
+
+    change = Change.objects.filter(game=game).first()  # the newest
+    stored = Game.objects.get(pk=game.pk)
+    hand = Hand.objects.get(deal__game=game, seat=BEN)
+    assert change.action == "trick" and change.params == {"deal": 1, "trick": 1, "player": "Ben"}
+    assert change.before["deals"][0]["trick_winners"] == [] and not change.undone
+    assert type(change.created_at) is type(stored.updated_at) and change.created_at.tzinfo
+    assert stored.version == 5
+    assert abs(stored.updated_at - change.created_at) < timedelta(seconds=1)
+    assert (hand.bid, hand.out_of_turn, hand.tricks) == (1, False, None)
+    assert Deal.objects.get(game=game).trick_winners == [BEN]
 
 
 def test_pages_of_one_version_read_the_session_once(
