@@ -15,7 +15,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
-from django.db import connection, models
+from django.db import connection, models, transaction
 
 M = TypeVar("M", bound=models.Model)
 
@@ -85,6 +85,23 @@ def fetch_all(queries: Sequence[tuple[str, Sequence[Any]]]) -> list[list[tuple]]
         while cursor.nextset():
             found.append(cursor.fetchall())
     return found
+
+
+def fetch_at_commit(
+    queries: Sequence[tuple[str, Sequence[Any]]], then: Callable[[list[list[tuple]]], None]
+) -> None:
+    """Run ``queries``, a transaction's last statements (each returns rows: a write
+    says ``RETURNING``), and hand their rows to ``then`` once the transaction has
+    committed. On PostgreSQL, in a transaction of its own, they go in the message
+    that commits it (scorekeeper/postgresql): no round trip of their own. Elsewhere,
+    and inside another transaction's savepoint (a test's), they run now and ``then``
+    waits for the commit (``on_commit``: never, if it rolls back)."""
+    send_with_commit = getattr(connection, "send_with_commit", None)
+    if send_with_commit is not None and connection.in_atomic_block and not connection.savepoint_ids:
+        send_with_commit([(sql, list(params)) for sql, params in queries], then)
+        return
+    found = fetch_all(queries)
+    transaction.on_commit(lambda: then(found))
 
 
 def read(model: type[M], sql: str, params: Sequence[Any]) -> list[M]:

@@ -199,7 +199,7 @@ def load_oh_hell(game: Game) -> OhHellTable:
 
 
 def _oh_hell_queries(game: Game) -> list[tuple[str, list]]:
-    params = [game.pk]
+    params = [game.public_id]
     return [
         (_seats_sql(), params),
         (_session_sql(Deal), params),
@@ -250,13 +250,22 @@ def _attached(game: Game, items: list[M]) -> list[M]:
     return items
 
 
+def _session_id_sql() -> str:
+    """The session's id from its public id (every action and page knows that), so
+    that the queries of one session need no other query's answer, and go in one
+    message on PostgreSQL (rows.fetch_all)."""
+    table = rows.table_of(Game)
+    return f"(SELECT {table}.{rows.q('id')} FROM {table} WHERE {table}.{rows.q('public_id')} = %s)"
+
+
 @functools.cache
 def _seats_sql() -> str:
     seat, player = rows.table_of(Seat), rows.table_of(Player)
     return (
         f"SELECT {rows.columns(Seat).sql}, {rows.columns(Player).sql} FROM {seat}"
         f" JOIN {player} ON {player}.{rows.q('id')} = {seat}.{rows.q('player_id')}"
-        f" WHERE {seat}.{rows.q('game_id')} = %s ORDER BY {seat}.{rows.q('position')}"
+        f" WHERE {seat}.{rows.q('game_id')} = {_session_id_sql()}"
+        f" ORDER BY {seat}.{rows.q('position')}"
     )
 
 
@@ -266,7 +275,8 @@ def _session_sql(model: type[models.Model]) -> str:
     table = rows.table_of(model)
     return (
         f"SELECT {rows.columns(model).sql} FROM {table}"
-        f" WHERE {table}.{rows.q('game_id')} = %s ORDER BY {table}.{rows.q('index')}"
+        f" WHERE {table}.{rows.q('game_id')} = {_session_id_sql()}"
+        f" ORDER BY {table}.{rows.q('index')}"
     )
 
 
@@ -278,7 +288,7 @@ def _deals_sql(model: type[models.Model]) -> str:
     return (
         f"SELECT {rows.columns(model).sql} FROM {table}"
         f" JOIN {deal} ON {deal}.{rows.q('id')} = {table}.{rows.q('deal_id')}"
-        f" WHERE {deal}.{rows.q('game_id')} = %s"
+        f" WHERE {deal}.{rows.q('game_id')} = {_session_id_sql()}"
         f" ORDER BY {table}.{rows.q('deal_id')}, "
         + ", ".join(f"{table}.{rows.q(column)}" for column in order)
     )
@@ -332,7 +342,8 @@ def load_kozel(game: Game) -> KozelTable:
 
 
 def _kozel_queries(game: Game) -> list[tuple[str, list]]:
-    return [(_seats_sql(), [game.pk]), (_session_sql(KozelDeal), [game.pk])]
+    params = [game.public_id]
+    return [(_seats_sql(), params), (_session_sql(KozelDeal), params)]
 
 
 def _kozel_table(game: Game, found: list[list[tuple]]) -> KozelTable:
@@ -497,7 +508,7 @@ def game_action(kind: str | None) -> Callable[[Callable[..., T]], Callable[..., 
         @functools.wraps(func)
         def action(*, game: Game, idempotency_key: str | None = None, **kwargs: object) -> T | None:
             with transaction.atomic():
-                table, first_use = _lock_and_read(game, kind or game.kind, idempotency_key)
+                table, first_use = _lock_and_read(game, kind or game.kind or None, idempotency_key)
                 result = func(table=table, **kwargs) if first_use else None
             for column in Game._meta.concrete_fields:
                 setattr(game, column.attname, getattr(table.game, column.attname))
@@ -514,10 +525,14 @@ _keys_swept = float("-inf")
 KEY_SWEEP_SECONDS = 60.0
 
 
-def _lock_and_read(game: Game, kind: str, key: str | None) -> tuple[OhHellTable | KozelTable, bool]:
+def _lock_and_read(
+    game: Game, kind: str | None, key: str | None
+) -> tuple[OhHellTable | KozelTable, bool]:
     """Lock the session's row, claim the form's key, and read the session after the
     lock: statements run in order, in one round trip on PostgreSQL (rows.fetch_all),
-    so the rows read are those no other action can change until this one ends.
+    so the rows read are those no other action can change until this one ends. Only
+    the session's public id is needed; when the game ``kind`` is not known either (an
+    action for both games, on a session not read yet), the row is locked first.
 
     The key goes in unless it is there (the row is the session's own, locked, so no
     other request is between); False: it was there before (the same form again: a
@@ -526,11 +541,15 @@ def _lock_and_read(game: Game, kind: str, key: str | None) -> tuple[OhHellTable 
     go."""
     global _keys_swept
     now = timezone.now()
-    claim = [(_first_use_sql(), [game.pk, key, connection.ops.adapt_datetimefield_value(now)])]
-    found = rows.fetch_all(
-        [(_locked_sql(), [game.pk]), *(claim if key else []), *_queries(game, kind)]
-    )
-    locked_rows = found.pop(0)
+    created = connection.ops.adapt_datetimefield_value(now)
+    lock = [(_locked_sql(), [game.public_id])]
+    claim = [(_first_use_sql(), [key, created, game.public_id])] if key else []
+    if kind is None:
+        locked_rows, *found = rows.fetch_all(lock)
+        kind = locked_rows[0][_kind_column()] if locked_rows else Game.Kind.OH_HELL
+        found = rows.fetch_all([*claim, *_queries(game, kind)])
+    else:
+        locked_rows, *found = rows.fetch_all([*lock, *claim, *_queries(game, kind)])
     if not locked_rows:
         raise Game.DoesNotExist  # deleted meanwhile, as .get() would say
     locked = rows.columns(Game).build(locked_rows[0])
@@ -543,18 +562,24 @@ def _lock_and_read(game: Game, kind: str, key: str | None) -> tuple[OhHellTable 
 
 
 @functools.cache
+def _kind_column() -> int:
+    return rows.columns(Game).names.index("kind")
+
+
+@functools.cache
 def _first_use_sql() -> str:
-    table = rows.table_of(IdempotencyKey)
-    game, key, created = (rows.q(column) for column in ("game_id", "key", "created_at"))
+    table, game = rows.table_of(IdempotencyKey), rows.table_of(Game)
+    game_id, key, created = (rows.q(column) for column in ("game_id", "key", "created_at"))
     return (
-        f"INSERT INTO {table} ({game}, {key}, {created}) VALUES (%s, %s, %s)"
-        f" ON CONFLICT ({game}, {key}) DO NOTHING RETURNING 1"
+        f"INSERT INTO {table} ({game_id}, {key}, {created})"
+        f" SELECT {game}.{rows.q('id')}, %s, %s FROM {game} WHERE {game}.{rows.q('public_id')} = %s"
+        f" ON CONFLICT ({game_id}, {key}) DO NOTHING RETURNING 1"
     )
 
 
 def _locked(game: Game) -> Game:
     """The session's row, locked for this transaction, fresh from the database."""
-    found = rows.read(Game, _locked_sql(), [game.pk])
+    found = rows.read(Game, _locked_sql(), [game.public_id])
     if not found:
         raise Game.DoesNotExist  # deleted meanwhile, as .get() would say
     return found[0]
@@ -564,7 +589,10 @@ def _locked(game: Game) -> Game:
 def _locked_sql() -> str:
     table = rows.table_of(Game)
     lock = " FOR UPDATE" if connection.features.has_select_for_update else ""
-    return f"SELECT {rows.columns(Game).sql} FROM {table} WHERE {table}.{rows.q('id')} = %s{lock}"
+    return (
+        f"SELECT {rows.columns(Game).sql} FROM {table}"
+        f" WHERE {table}.{rows.q('public_id')} = %s{lock}"
+    )
 
 
 def _commit(
@@ -576,23 +604,27 @@ def _commit(
 ) -> None:
     """The end of every action: the action's last ``writes`` (rows.insert, rows.update),
     the version bumped, the end stamped, the history line written, and the session
-    read back as it now stands, for the pages that show the new version once the
-    transaction has committed (``load_to_show``). All of it goes in one round trip
-    on PostgreSQL (rows.fetch_all), where the answer would otherwise read the session
-    again in a round trip of its own."""
+    read back as it now stands, kept for the pages that show the new version once the
+    transaction has committed (``load_to_show``). On PostgreSQL all of it goes in the
+    message that commits the transaction (rows.fetch_at_commit): the action's writes
+    cost no round trip of their own, and the answer none to read the session again.
+    The session read back is the one committed only if nothing is written after this."""
     game.version += 1
     change = Change(game=game, action=action, params=params, before=before)
     reads = _queries(game, game.kind)
-    found = rows.fetch_all(
+    rows.fetch_at_commit(
         [
             *writes,
             rows.update(game, ["version", "finished_at", "updated_at"]),
             rows.insert(change),
             *reads,
-        ]
+        ],
+        functools.partial(_keep_read_back, game, (game.public_id, game.version), len(reads)),
     )
-    shown = _table(game, game.kind, found[len(found) - len(reads) :])
-    transaction.on_commit(functools.partial(_keep_shown, (game.public_id, game.version), shown))
+
+
+def _keep_read_back(game: Game, key: tuple[str, int], reads: int, found: list) -> None:
+    _keep_shown(key, _table(game, game.kind, found[len(found) - reads :]))
 
 
 def _refuse_if_changed(game: Game, version: int | None) -> None:
@@ -914,8 +946,11 @@ def undo_trick(*, table: OhHellTable, deal_number: int, trick_number: int) -> No
 
 @game_action(Game.Kind.OH_HELL)
 def record_tricks(*, table: OhHellTable, deal_number: int, tricks: Sequence[int | None]) -> None:
-    """Everyone's tricks at the end of the deal; scores the deal and opens the next."""
+    """Everyone's tricks at the end of the deal; scores the deal and opens the next.
+    ``tricks`` may name more seats than the table has (a form sends every seat a
+    table can have): those are left out."""
     game = table.game
+    tricks = list(tricks)[: table.players]
     existing = table.deals[deal_number - 1] if 0 < deal_number <= len(table.deals) else None
     if existing is not None and existing.done:
         stored = [h.tricks for h in existing.hands.all()]

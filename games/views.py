@@ -615,34 +615,46 @@ def _act(
     public_id: str,
     form_class: type,
     service: Callable[..., object],
-    arguments: Callable[[Game, dict], dict],
+    arguments: Callable[[dict], dict],
     error_for: str,
 ) -> HttpResponse:
     """Run one action on a session, then answer as the request needs.
 
+    Access is checked as every page of the session checks it (visible_version: no
+    query on PostgreSQL once this process knows the visitor); the action then reads
+    the session's row itself, under its lock, so nothing reads it before.
     ``arguments`` turns the form's cleaned data into the service's keywords; the
     form's idempotency key goes with them, so a repeated form changes nothing.
     """
-    game = get_game(request, public_id, write=True)
+    visible = visible_version(request, public_id)
+    if visible is None:
+        raise Http404
+    if visible.role == "view":
+        raise PermissionDenied(_("This link can only view the session, not change it."))
     form = form_class(request.POST)
     if not form.is_valid():
         first = next(iter(form.errors.values()))[0]
+        game = get_game(request, public_id, write=True)
         return render_game(request, game, error=first, error_for=error_for, status=422)
     error, status = None, 200
     key = (request.POST.get("idem") or "")[:64] or None
-    version = game.version
+    game = Game(public_id=public_id)  # the action fills it in from the row it locks
     try:
-        service(game=game, idempotency_key=key, **arguments(game, form.cleaned_data))
+        service(game=game, idempotency_key=key, **arguments(form.cleaned_data))
+    except Game.DoesNotExist:
+        raise Http404 from None  # deleted meanwhile
     except RuleError as refusal:
         error, status = message(refusal), 422
     except Conflict as conflict:
         error, status = message(conflict), 409
     if status == 200 and not request.htmx:
         return redirect("game", public_id)
-    if status != 200:  # refused: the service's locked copy went with its transaction
-        game.refresh_from_db()
+    if status != 200:  # refused: the session as it stands, the action's copy went
+        game = get_game(request, public_id, write=True)
+    else:
+        game.is_owner, game.can_edit = visible.role == "owner", True
     response = render_game(request, game, error=error, error_for=error_for, status=status)
-    if status == 200 and game.version != version:
+    if status == 200 and game.version != visible.version:
         draw_ahead(request, game)
     return response
 
@@ -674,7 +686,7 @@ def trump(request: HttpRequest, public_id: str) -> HttpResponse:
         public_id,
         forms.TrumpForm,
         services.set_trump,
-        lambda game, data: {"deal_number": data["deal"], "trump": data["trump"]},
+        lambda data: {"deal_number": data["deal"], "trump": data["trump"]},
         "trump",
     )
 
@@ -686,7 +698,7 @@ def bid(request: HttpRequest, public_id: str) -> HttpResponse:
         public_id,
         forms.BidForm,
         services.place_bid,
-        lambda game, data: {
+        lambda data: {
             "deal_number": data["deal"],
             "seat": data["seat"],
             "bid": data["bid"],
@@ -704,7 +716,7 @@ def trick(request: HttpRequest, public_id: str) -> HttpResponse:
         public_id,
         forms.TrickForm,
         services.record_trick,
-        lambda game, data: {
+        lambda data: {
             "deal_number": data["deal"],
             "trick_number": data["trick"],
             "seat": data["seat"],
@@ -720,7 +732,7 @@ def undo_trick(request: HttpRequest, public_id: str) -> HttpResponse:
         public_id,
         forms.UndoTrickForm,
         services.undo_trick,
-        lambda game, data: {"deal_number": data["deal"], "trick_number": data["trick"]},
+        lambda data: {"deal_number": data["deal"], "trick_number": data["trick"]},
         "play",
     )
 
@@ -732,9 +744,10 @@ def tricks(request: HttpRequest, public_id: str) -> HttpResponse:
         public_id,
         forms.DealForm,
         services.record_tricks,
-        lambda game, data: {
+        lambda data: {
             "deal_number": data["deal"],
-            "tricks": forms.seat_values(request.POST, "tricks", game.seats.count()),
+            # Every seat a table can have: the service takes the table's own.
+            "tricks": forms.seat_values(request.POST, "tricks", oh_hell.MAX_PLAYERS),
         },
         "tricks",
     )
@@ -747,7 +760,7 @@ def revoke(request: HttpRequest, public_id: str) -> HttpResponse:
         public_id,
         forms.RevokeForm,
         services.record_revoke,
-        lambda game, data: {"deal_number": data["deal"], "seat": data["seat"]},
+        lambda data: {"deal_number": data["deal"], "seat": data["seat"]},
         "revoke",
     )
 
@@ -759,7 +772,7 @@ def adjust(request: HttpRequest, public_id: str) -> HttpResponse:
         public_id,
         forms.AdjustmentForm,
         services.add_adjustment,
-        lambda game, data: {
+        lambda data: {
             "deal_number": data["deal"],
             "seat": data["seat"],
             "points": data["points"],
@@ -776,7 +789,7 @@ def kozel_deal(request: HttpRequest, public_id: str) -> HttpResponse:
         public_id,
         forms.KozelDealForm,
         services.record_kozel_deal,
-        lambda game, data: {
+        lambda data: {
             "deal_number": data["deal"],
             "team": data["team"],
             "points": data["points"],
@@ -794,7 +807,7 @@ def undo(request: HttpRequest, public_id: str) -> HttpResponse:
         public_id,
         forms.UndoForm,
         services.undo_last,
-        lambda game, data: {"version": data["version"]},
+        lambda data: {"version": data["version"]},
         "undo",
     )
 

@@ -5,6 +5,7 @@ same as psycopg's own, with fewer round trips."""
 from __future__ import annotations
 
 import pytest
+from django.core.exceptions import ImproperlyConfigured
 from django.db import connection, connections, transaction
 from psycopg.pq import TransactionStatus
 
@@ -103,3 +104,62 @@ def test_a_savepoint_inside_a_transaction_still_rolls_back_alone() -> None:
             raise RuntimeError
 
     assert set(Notebook.objects.values_list("name", flat=True)) == {"kept"}
+
+
+def notebook_insert(name: str) -> tuple[str, list]:
+    return (
+        "INSERT INTO games_notebook (key, name, created_at) VALUES (%s, %s, now()) RETURNING name",
+        [f"key of {name}", name],
+    )
+
+
+def test_statements_sent_with_the_commit_hand_over_their_rows_once_committed() -> None:
+    handed: list = []
+    statements: list[str] = []
+    with sent(statements), transaction.atomic():
+        Notebook.objects.create(name="first")
+        rows.fetch_at_commit([notebook_insert("second"), notebook_insert("third")], handed.append)
+        assert handed == []
+
+    assert handed == [[[("second",)], [("third",)]]]
+    assert Notebook.objects.filter(name__in=["first", "second", "third"]).count() == 3
+    assert len(statements) == 1  # the first insert: the others went in the COMMIT's message
+
+
+def test_statements_waiting_for_the_commit_go_before_any_statement_that_comes_first() -> None:
+    handed: list = []
+    with transaction.atomic():
+        rows.fetch_at_commit([notebook_insert("waiting")], handed.append)
+        seen = Notebook.objects.filter(name="waiting").exists()  # carries the insert ahead
+
+    assert seen and handed == [[[("waiting",)]]]
+
+
+def test_statements_sent_with_a_commit_that_never_comes_hand_over_nothing() -> None:
+    handed: list = []
+    with pytest.raises(RuntimeError), transaction.atomic():
+        rows.fetch_at_commit([notebook_insert("never")], handed.append)
+        Notebook.objects.count()  # sent, then rolled back
+        raise RuntimeError
+
+    assert handed == [] and not Notebook.objects.filter(name="never").exists()
+    with transaction.atomic():
+        Notebook.objects.create(name="next")  # nothing left over from the rolled back one
+    assert handed == [] and connection.with_commit == connection.sent_with_commit == []
+
+
+def test_inside_a_savepoint_the_statements_run_at_once_and_wait_for_the_commit() -> None:
+    handed: list = []
+    with transaction.atomic(), transaction.atomic():
+        rows.fetch_at_commit([notebook_insert("nested")], handed.append)
+        assert Notebook.objects.filter(name="nested").exists() and handed == []
+
+    assert handed == [[[("nested",)]]]
+
+
+def test_server_side_binding_is_refused_with_the_reason() -> None:
+    settings = {**connection.settings_dict, "OPTIONS": {"server_side_binding": True}}
+    wrapper = type(connections["default"])(settings, alias="binding")
+
+    with pytest.raises(ImproperlyConfigured, match="client-side binding"):
+        wrapper.get_connection_params()

@@ -19,65 +19,112 @@ round trips that carry nothing of the app's own:
   ``BEGIN;`` in front of the transaction's first statement: one message, one round
   trip (the simple query protocol runs both, in order, as psycopg's client-side
   binding sends every query).
-- **A commit's marker goes with COMMIT.** A commit sends this process's marker and
-  waits until its listener has heard it (scorekeeper/postgresql/listen.py), when the
-  process listens for changes: ``SELECT pg_notify(...); COMMIT`` is one message too.
-  A transaction that sent nothing commits nothing and costs nothing.
+- **The transaction's last statements go with COMMIT.** Statements sent with the
+  commit (``send_with_commit``: an entry's last writes, and the session read back
+  for the answer), the process's marker (scorekeeper/postgresql/listen.py, when the
+  process listens for changes) and ``COMMIT`` are one message. A transaction that
+  sent nothing commits nothing and costs nothing.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
 from typing import Any
 
+from django.core.exceptions import ImproperlyConfigured
 from django.db import DEFAULT_DB_ALIAS
 from django.db.backends.postgresql import base
+from django.db.backends.utils import debug_transaction
+from django.db.transaction import TransactionManagementError
 from psycopg import IsolationLevel
 from psycopg.pq import TransactionStatus
 
 from scorekeeper.postgresql.listen import CHANNEL, listener, readable
 
+Statement = tuple[str, Any]  # SQL and its parameters (None: none)
+
+
+@dataclass
+class WithCommit:
+    """Statements that go with the transaction's COMMIT (``send_with_commit``), and
+    their rows once they have run."""
+
+    statements: list[Statement]
+    then: Callable[[list[list[tuple]]], None]
+    found: list[list[tuple]] = field(default_factory=list)
+
+
+def joined(statements: Sequence[Statement]) -> tuple[str, list[Any] | None]:
+    """Statements as one simple-query message (client-side binding): the server runs
+    them in order and answers each. A statement without parameters has its ``%``
+    doubled when others bring some."""
+    if all(params is None for _, params in statements):
+        return "; ".join(sql for sql, _ in statements), None
+    parts, values = [], []
+    for sql, params in statements:
+        parts.append(sql.replace("%", "%%") if params is None else sql)
+        values.extend(params or ())
+    return "; ".join(parts), values
+
 
 class Cursor(base.Cursor):
-    """Django's client-side-binding cursor; in a transaction Django started and the
-    server has not yet heard of, the first statement carries the BEGIN."""
+    """Django's client-side-binding cursor. What must reach the server before the
+    statement (a transaction's BEGIN, statements waiting for the commit) goes in
+    the statement's own message."""
 
     #: The Django connection this cursor serves (set by ``create_cursor``); None for
     #: cursors opened on the psycopg connection directly, which behave as psycopg's.
     wrapper: DatabaseWrapper | None = None
 
     def execute(self, query: Any, params: Any = None, **kwargs: Any) -> Cursor:
-        if self.wrapper is not None and self.wrapper.begin_pending():
-            if isinstance(query, str):
-                super().execute(f"{self.wrapper.begin_sql()}; {query}", params, **kwargs)
-                self.nextset()  # past BEGIN's answer, to the statement's own
-                return self
-            self.wrapper.begin_now()  # bytes or a composed query: BEGIN on its own
-        return super().execute(query, params, **kwargs)
+        wrapper = self.wrapper
+        if wrapper is None or not wrapper.has_ahead():
+            return super().execute(query, params, **kwargs)
+        if not isinstance(query, str) or isinstance(params, Mapping):
+            wrapper.send_ahead()  # a composed query, or named parameters: on their own
+            return super().execute(query, params, **kwargs)
+        begin, waiting = wrapper.take_ahead()
+        statements = [*([(begin, None)] if begin else []), *wrapper.statements_of(waiting)]
+        super().execute(*joined([*statements, (query, params)]), **kwargs)
+        if begin:
+            self.nextset()  # past BEGIN's answer
+        wrapper.read_results(self, waiting)  # and past theirs, to the statement's own
+        return self
 
     def executemany(self, query: Any, params_seq: Any, **kwargs: Any) -> None:
         if self.wrapper is not None:
-            self.wrapper.begin_now()
+            self.wrapper.send_ahead()
         return super().executemany(query, params_seq, **kwargs)
 
     def copy(self, statement: Any, *args: Any, **kwargs: Any):
         if self.wrapper is not None:
-            self.wrapper.begin_now()
+            self.wrapper.send_ahead()
         return super().copy(statement, *args, **kwargs)
 
     def stream(self, query: Any, *args: Any, **kwargs: Any):
         if self.wrapper is not None:
-            self.wrapper.begin_now()
+            self.wrapper.send_ahead()
         return super().stream(query, *args, **kwargs)
 
 
 class DatabaseWrapper(base.DatabaseWrapper):
-    def get_connection_params(self) -> dict:
-        params = super().get_connection_params()
-        if params.get("cursor_factory") is base.Cursor:  # not server-side binding
-            params["cursor_factory"] = Cursor
-        return params
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        #: Statements waiting for the commit's message (or for the next statement's).
+        self.with_commit: list[WithCommit] = []
+        #: Those sent already, waiting for the commit to hand over their rows.
+        self.sent_with_commit: list[WithCommit] = []
 
-    # -- a transaction's BEGIN with its first statement ----------------------------------
+    def get_connection_params(self) -> dict:
+        if self.settings_dict["OPTIONS"].get("server_side_binding"):
+            raise ImproperlyConfigured(
+                "scorekeeper.postgresql sends several statements in one message, which"
+                " needs psycopg's client-side binding: leave server_side_binding out."
+            )
+        return {**super().get_connection_params(), "cursor_factory": Cursor}
+
+    # -- what goes in the next message ----------------------------------------------------
 
     def _start_transaction_under_autocommit(self) -> None:
         """Django calls this instead of turning autocommit off when ``atomic()``
@@ -98,18 +145,59 @@ class DatabaseWrapper(base.DatabaseWrapper):
             return "BEGIN"
         return f"BEGIN ISOLATION LEVEL {IsolationLevel(level).name.replace('_', ' ')}"
 
-    def begin_now(self) -> None:
-        """Send the pending BEGIN on its own (for what cannot carry it)."""
-        if self.begin_pending():
-            with self.wrap_database_errors:
-                self.connection.execute(self.begin_sql())
+    def has_ahead(self) -> bool:
+        return bool(self.with_commit) or self.begin_pending()
+
+    def take_ahead(self) -> tuple[str | None, list[WithCommit]]:
+        """The BEGIN to send (or None) and the statements waiting, now on their way."""
+        begin = self.begin_sql() if self.begin_pending() else None
+        waiting, self.with_commit = self.with_commit, []
+        self.sent_with_commit += waiting
+        return begin, waiting
+
+    @staticmethod
+    def statements_of(waiting: list[WithCommit]) -> list[Statement]:
+        return [statement for item in waiting for statement in item.statements]
+
+    @staticmethod
+    def read_results(cursor: Any, waiting: list[WithCommit]) -> None:
+        """Take the rows of ``waiting``'s statements from the cursor, which then stands
+        at the next statement's answer."""
+        for item in waiting:
+            for _ in item.statements:
+                item.found.append(cursor.fetchall())
+                cursor.nextset()
+
+    def send_ahead(self) -> None:
+        """Send what waits on its own (for what cannot carry it)."""
+        if not self.has_ahead():
+            return
+        begin, waiting = self.take_ahead()
+        statements = [*([(begin, None)] if begin else []), *self.statements_of(waiting)]
+        with self.wrap_database_errors, self.connection.cursor() as cursor:
+            cursor.execute(*joined(statements))
+            if begin:
+                cursor.nextset()
+            self.read_results(cursor, waiting)
+
+    def send_with_commit(
+        self, statements: list[Statement], then: Callable[[list[list[tuple]]], None]
+    ) -> None:
+        """Send ``statements`` with this transaction's COMMIT, in its message (or with
+        the next statement, if one comes first), and hand their rows, one list per
+        statement (a write says RETURNING), to ``then`` once the transaction has
+        committed; nothing, if it rolls back. For the outermost transaction only:
+        a savepoint rolled back would not undo statements sent after it."""
+        if not self.in_atomic_block or self.savepoint_ids:
+            raise TransactionManagementError("send_with_commit() needs the outermost atomic()")
+        self.with_commit.append(WithCommit(list(statements), then))
 
     def create_cursor(self, name: str | None = None):
         if name is not None:
-            # A named cursor's DECLARE is psycopg's own statement: BEGIN first. It is
-            # declared WITH HOLD (psycopg is in autocommit mode), which a transaction
-            # allows; the app declares none (no .iterator()).
-            self.begin_now()
+            # A named cursor's DECLARE is psycopg's own statement: what waits goes first.
+            # It is declared WITH HOLD (psycopg is in autocommit mode), which a
+            # transaction allows; the app declares none (no .iterator()).
+            self.send_ahead()
             return super().create_cursor(name)
         cursor = super().create_cursor()
         if isinstance(cursor, Cursor):
@@ -118,17 +206,36 @@ class DatabaseWrapper(base.DatabaseWrapper):
 
     def _commit(self) -> None:
         connection = self.connection
-        if connection is None or connection.pgconn.transaction_status == TransactionStatus.IDLE:
+        if connection is None:
+            return None
+        begin, waiting = self.take_ahead() if self.with_commit else (None, [])
+        done, self.sent_with_commit = self.sent_with_commit, []
+        if connection.pgconn.transaction_status == TransactionStatus.IDLE and not waiting:
             return None  # the server never heard of this transaction: nothing to commit
         marker = listener.marker()
-        if marker is None:
-            return super()._commit()
-        number, payload = marker
-        # The marker goes with the transaction, and in the same message as COMMIT.
-        with self.wrap_database_errors, connection.cursor() as cursor:
-            cursor.execute("SELECT pg_notify(%s, %s); COMMIT", [CHANNEL, payload])
-        listener.after_commit(number)
+        statements = [
+            *([(begin, None)] if begin else []),
+            *self.statements_of(waiting),
+            *([("SELECT pg_notify(%s, %s)", [CHANNEL, marker[1]])] if marker else []),
+            ("COMMIT", None),
+        ]
+        # All in one message: the statements that waited, the marker (it goes with the
+        # transaction) and COMMIT; logged as Django logs a COMMIT.
+        sql, params = joined(statements)
+        with debug_transaction(self, sql), self.wrap_database_errors, connection.cursor() as cursor:
+            cursor.execute(sql, params)
+            if begin:
+                cursor.nextset()
+            self.read_results(cursor, waiting)
+        if marker:
+            listener.after_commit(marker[0])
+        for item in done:
+            item.then(item.found)
         return None
+
+    def _rollback(self) -> None:
+        self.with_commit, self.sent_with_commit = [], []
+        return super()._rollback()
 
     # -- the health check ------------------------------------------------------------------
 
@@ -144,6 +251,7 @@ class DatabaseWrapper(base.DatabaseWrapper):
             return False
 
     def close(self) -> None:
+        self.with_commit, self.sent_with_commit = [], []
         super().close()
         # The listener goes with the connection it serves: a test database can then be
         # dropped, and a process whose connection aged out listens anew when asked.

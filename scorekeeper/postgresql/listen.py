@@ -9,8 +9,9 @@ that (docs/performance.md). Whoever subscribes (games/knowledge.py) forgets what
 notification names; ``None`` means "forget everything" (a new or lost listener).
 
 A process that commits also sends a marker of its own, in the same transaction and
-so delivered after the transaction's other notifications, and waits until its
-listener has heard it: the next request in this process knows of its own change.
+so delivered after the transaction's other notifications, and uses what it knows
+again only once its listener has heard it (``drained`` waits for it): the next
+request in this process knows of its own change. The commit itself does not wait.
 The marker, as ``<listener>.<number>``, is the write's stamp. A browser that
 carries it (a cookie, games/knowledge.py) is answered from knowledge only by a
 process that has heard that marker too, so a scorekeeper whose next request
@@ -67,6 +68,7 @@ class Listener:
         self._name = ""  # this connection's name in stamps
         self._sent = 0  # markers sent through it
         self._heard = 0  # of those, the last heard back
+        self._awaited = 0  # of those, the last whose transaction has committed
         self._others: OrderedDict[str, int] = OrderedDict()
         self._retry_at = 0.0
 
@@ -88,6 +90,24 @@ class Listener:
         except psycopg.Error:
             self.lost("drain failed")
             return False
+        return self._heard >= self._awaited or self._wait_for_markers()
+
+    def _wait_for_markers(self) -> bool:
+        """Wait until every marker of this process's commits has come back: only then
+        is what it knows current. Called with ``lock`` held, so no other thread uses
+        what it knows meanwhile (each would wait for the same)."""
+        deadline = time.monotonic() + SYNC_TIMEOUT
+        while self._heard < self._awaited:
+            left = deadline - time.monotonic()
+            if left <= 0:
+                self.lost("a commit's marker did not come back")
+                return False
+            try:
+                select.select([self._connection.fileno()], [], [], left)
+                self._drain()
+            except (psycopg.Error, OSError):
+                self.lost("waiting for a commit's marker failed")
+                return False
         return True
 
     def _connect(self, params: Callable[[], dict]) -> bool:
@@ -102,7 +122,7 @@ class Listener:
             self._retry_at = time.monotonic() + RETRY_AFTER
             return False
         self._connection, self._pid = connection, os.getpid()
-        self._name, self._sent, self._heard = secrets.token_hex(6), 0, 0
+        self._name, self._sent, self._heard, self._awaited = secrets.token_hex(6), 0, 0, 0
         self._forget_all()  # anything known before this LISTEN may be stale
         return True
 
@@ -156,36 +176,29 @@ class Listener:
 
     # -- commits and stamps --------------------------------------------------------------
 
-    def marker(self) -> tuple[int, str] | None:
-        """This process's next marker (its number and the payload to notify) for the
-        transaction about to commit, or None when not listening."""
+    def marker(self) -> tuple[str, str] | None:
+        """This process's next marker for the transaction about to commit: its stamp
+        and the payload to notify; None when not listening."""
         with self.lock:
             if self._connection is None or self._pid != os.getpid():
                 return None
             self._sent += 1
-            return self._sent, f"sync {self._name} {self._sent}"
+            return f"{self._name}.{self._sent}", f"sync {self._name} {self._sent}"
 
-    def after_commit(self, number: int) -> None:
-        """Wait until the listener has heard marker ``number``: this process then
-        knows of everything that transaction changed. The write's stamp is kept for
-        the request's answer (``stamp``)."""
-        deadline = time.monotonic() + SYNC_TIMEOUT
+    def after_commit(self, stamp: str) -> None:
+        """The transaction with marker ``stamp`` has committed: what this process
+        knows may be used again only once the marker has come back (``drained``
+        waits for it), and the write's stamp is kept for the request's answer
+        (``take_stamp``).
+
+        The commit does not wait for its marker itself: the answer is drawn from
+        what the transaction read, and by the time anything asks what this process
+        knows (the next request, usually) the marker has mostly come back."""
+        name, _, number = stamp.partition(".")
         with self.lock:
-            while self._connection is not None and self._heard < number:
-                try:
-                    self._drain()
-                    if self._heard >= number:
-                        break
-                    left = deadline - time.monotonic()
-                    if left <= 0:
-                        self.lost("a commit's marker did not come back")
-                        return
-                    select.select([self._connection.fileno()], [], [], left)
-                except (psycopg.Error, OSError):
-                    self.lost("waiting for a commit's marker failed")
-                    return
-            if self._connection is not None:
-                self.local.stamp = f"{self._name}.{number}"
+            if self._connection is not None and name == self._name:
+                self._awaited = max(self._awaited, int(number))
+        self.local.stamp = stamp
 
     def take_stamp(self) -> str | None:
         """The stamp of this thread's last commit, once."""

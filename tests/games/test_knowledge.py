@@ -23,6 +23,7 @@ from games import knowledge as knowing
 from games import services
 from games.knowledge import Knowledge
 from games.models import Game, Notebook, ShareLink
+from scorekeeper.postgresql import listen
 from scorekeeper.postgresql.listen import listener
 from tests.games.conftest import BEN, CARLA, HTMX, client_of, place_bids, start_oh_hell
 
@@ -301,8 +302,23 @@ def test_a_bid_sent_by_the_phone_stamps_it_with_the_write(table) -> None:
     assert answer.status_code == 200
     stamp = answer.cookies[knowing.SEEN_COOKIE]
     assert stamp["httponly"] and stamp["max-age"] == knowing.SEEN_AGE
-    with listener.lock:
+    with listener.lock:  # what asks this process what it knows waits for the stamp
+        assert listener.drained(connection.get_connection_params)
         assert listener.has_heard(stamp.value)
+
+
+@postgresql_only
+def test_what_this_process_knows_waits_for_the_marker_of_its_last_commit(
+    table, monkeypatch, django_assert_num_queries
+) -> None:
+    game, client = table
+    assert poll(client, game, game.version) == 204  # known, and the listener is up
+    monkeypatch.setattr(listen, "SYNC_TIMEOUT", 0.05)
+    stamp, _ = listener.marker()  # a commit's marker that never reaches the server
+    listener.after_commit(stamp)  # the commit itself does not wait for it
+
+    with django_assert_num_queries(1):  # not answered from knowledge: from the database
+        assert poll(client, game, game.version) == 204
 
 
 @postgresql_only

@@ -85,7 +85,7 @@ def test_the_session_an_action_locks_is_the_stored_row(game) -> None:
     place_bids(game, {BEN: 1})
 
     assert fields(services._locked(game)) == fields(Game.objects.get(pk=game.pk))
-    game.pk = 0
+    game.public_id = "no-such-id"
     with pytest.raises(Game.DoesNotExist):
         services._locked(game)
 
