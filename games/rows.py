@@ -63,9 +63,20 @@ def columns(model: type[models.Model]) -> Columns:
 
 
 def fetch(sql: str, params: Sequence[Any]) -> list[tuple]:
+    sql, params = sent([(sql, params)])[0]
     with connection.cursor() as cursor:
         cursor.execute(sql, params)
         return cursor.fetchall()
+
+
+def sent(queries: Sequence[tuple[str, Sequence[Any]]]) -> list[tuple[str, Any]]:
+    """The statements as they go to the server: on PostgreSQL each the EXECUTE of a
+    statement the connection prepared once (scorekeeper/postgresql), so that the
+    server does not parse and plan it again in every request."""
+    prepared = getattr(connection, "prepared", None)
+    if prepared is None:
+        return [(sql, params) for sql, params in queries]
+    return [prepared(sql, params) for sql, params in queries]
 
 
 def fetch_all(queries: Sequence[tuple[str, Sequence[Any]]]) -> list[list[tuple]]:
@@ -74,17 +85,10 @@ def fetch_all(queries: Sequence[tuple[str, Sequence[Any]]]) -> list[list[tuple]]
     server runs one after the other and answers at once: a session's four queries
     then wait for the server once instead of four times, which under load is most
     of what they cost (docs/performance.md). Elsewhere, one after the other."""
-    if connection.vendor != "postgresql" or len(queries) < 2:
+    together = getattr(connection, "fetch_together", None)
+    if together is None or len(queries) < 2:
         return [fetch(sql, params) for sql, params in queries]
-    with connection.cursor() as cursor:
-        cursor.execute(
-            "; ".join(sql for sql, _ in queries),
-            [value for _, params in queries for value in params],
-        )
-        found = [cursor.fetchall()]
-        while cursor.nextset():
-            found.append(cursor.fetchall())
-    return found
+    return together(sent(queries))
 
 
 def fetch_at_commit(
@@ -98,7 +102,7 @@ def fetch_at_commit(
     waits for the commit (``on_commit``: never, if it rolls back)."""
     send_with_commit = getattr(connection, "send_with_commit", None)
     if send_with_commit is not None and connection.in_atomic_block and not connection.savepoint_ids:
-        send_with_commit([(sql, list(params)) for sql, params in queries], then)
+        send_with_commit(sent(queries), then)
         return
     found = fetch_all(queries)
     transaction.on_commit(lambda: then(found))

@@ -163,3 +163,33 @@ def test_server_side_binding_is_refused_with_the_reason() -> None:
 
     with pytest.raises(ImproperlyConfigured, match="client-side binding"):
         wrapper.get_connection_params()
+
+
+def prepared_on_server() -> set[str]:
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT name FROM pg_prepared_statements")
+        return {name for (name,) in cursor.fetchall()}
+
+
+def test_a_written_out_statement_is_prepared_once_per_connection() -> None:
+    sql = "SELECT name FROM games_notebook WHERE key = %s AND name <> %s"
+    Notebook.objects.create(key="k-2", name="prepared")
+
+    first = rows.fetch(sql, ["k-2", "other"])
+    name = connection.prepared_names[sql]
+    again = rows.fetch(sql, ["k-2", "other"])
+
+    assert first == again == [("prepared",)]
+    assert name in prepared_on_server() and len(connection.prepared_names) == 1
+    connection.close()  # a new connection has prepared nothing
+    assert rows.fetch(sql, ["k-2", "prepared"]) == []
+    assert connection.prepared_names == {sql: name} and name in prepared_on_server()
+
+
+def test_a_statement_prepared_in_a_transaction_that_rolls_back_stays_prepared() -> None:
+    sql = "SELECT count(*) FROM games_notebook WHERE name = %s"
+    with pytest.raises(RuntimeError), transaction.atomic():
+        assert rows.fetch(sql, ["x"]) == [(0,)]
+        raise RuntimeError
+
+    assert rows.fetch(sql, ["x"]) == [(0,)]  # not prepared twice: that would fail

@@ -28,6 +28,8 @@ round trips that carry nothing of the app's own:
 
 from __future__ import annotations
 
+import hashlib
+import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -43,6 +45,7 @@ from psycopg.pq import TransactionStatus
 from scorekeeper.postgresql.listen import CHANNEL, listener, readable
 
 Statement = tuple[str, Any]  # SQL and its parameters (None: none)
+PLACEHOLDER = re.compile(r"%s")
 
 
 @dataclass
@@ -115,6 +118,46 @@ class DatabaseWrapper(base.DatabaseWrapper):
         self.with_commit: list[WithCommit] = []
         #: Those sent already, waiting for the commit to hand over their rows.
         self.sent_with_commit: list[WithCommit] = []
+        #: The statements this connection prepared (``prepared``): SQL -> name.
+        self.prepared_names: dict[str, str] = {}
+
+    def get_new_connection(self, conn_params: dict):
+        self.prepared_names = {}  # a new session has none
+        return super().get_new_connection(conn_params)
+
+    def fetch_together(self, statements: Sequence[Statement]) -> list[list[tuple]]:
+        """The rows of each statement (each returns rows), all sent in one message:
+        the server runs them in order and answers at once."""
+        with self.cursor() as cursor:
+            cursor.execute(*joined(statements))
+            found = [cursor.fetchall()]
+            while cursor.nextset():
+                found.append(cursor.fetchall())
+        return found
+
+    # -- statements prepared once per connection -------------------------------------------
+
+    def prepared(self, sql: str, params: Sequence[Any]) -> Statement:
+        """``sql`` (with ``%s`` placeholders) as the EXECUTE of a statement this
+        connection prepared: the server parses and plans it once per connection
+        instead of in every request, which for a session's queries was half their
+        time on the server (docs/performance.md). The first use prepares it, in a
+        message of its own (PREPARE is no part of a transaction: it stays whatever
+        becomes of the transaction, and a failed message would leave unknown which
+        ran). For the app's written-out statements only (games/rows.py), a few dozen:
+        the ORM's are left as they are."""
+        self.ensure_connection()
+        name = self.prepared_names.get(sql)
+        if name is None:
+            name = f"sk_{hashlib.sha1(sql.encode()).hexdigest()[:20]}"
+            numbered = iter(range(1, sql.count("%s") + 1))
+            body = PLACEHOLDER.sub(lambda _: f"${next(numbered)}", sql)
+            with self.wrap_database_errors, self.connection.cursor() as cursor:
+                cursor.execute(f"PREPARE {name} AS {body}")
+            self.prepared_names[sql] = name
+        if not params:
+            return f"EXECUTE {name}", None
+        return f"EXECUTE {name}({', '.join(['%s'] * len(params))})", list(params)
 
     def get_connection_params(self) -> dict:
         if self.settings_dict["OPTIONS"].get("server_side_binding"):
@@ -252,6 +295,7 @@ class DatabaseWrapper(base.DatabaseWrapper):
 
     def close(self) -> None:
         self.with_commit, self.sent_with_commit = [], []
+        self.prepared_names = {}
         super().close()
         # The listener goes with the connection it serves: a test database can then be
         # dropped, and a process whose connection aged out listens anew when asked.
