@@ -8,8 +8,10 @@ fresh Oh Hell session per table (4 players, down and up with the hook, a noteboo
 and a view-only link each, made through games.services); gunicorn starts with the
 project's gunicorn.conf.py and the production settings. With one worker the server
 is pinned to core 0 and locust to core 1, so the figure is what one core carries;
-with two workers the server has both cores and shares them with locust (and with
-PostgreSQL's own processes, which are never pinned).
+on PostgreSQL its server's processes go to core 0 too for the run (when this user
+may move them), so that one core holds the server and its database, as SQLite's
+in-process database always is, and their CPU counts. With two workers the server
+has both cores and shares them with locust (and with PostgreSQL, left where it is).
 
 Then locust runs bench/load/locustfile.py with more and more tables (``--steps``),
 each step ``--seconds`` long, counted from ``BENCH_SETTLE_SECONDS`` (6) after the
@@ -39,8 +41,11 @@ import tempfile
 import threading
 import time
 import urllib.request
+from collections.abc import Callable, Iterator
 from dataclasses import asdict, dataclass
 from pathlib import Path
+
+import psutil
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
@@ -78,7 +83,8 @@ class Step:
     load_before: float
     #: The most frequent failure messages, with their counts.
     failure_messages: list[tuple[str, int]]
-    #: CPU seconds gunicorn's workers used per second of the step, and per request.
+    #: CPU seconds the server used per second of the step, and per request: gunicorn's
+    #: workers, and PostgreSQL's processes when they share the server's core.
     server_cpu: float
     cpu_ms_per_request: float
 
@@ -123,6 +129,7 @@ def _child_tables(count: int, out: Path) -> None:
 
 def run_step(
     served: server.Gunicorn,
+    server_cpu: Callable[[], float],
     tables_file: Path,
     tables: int,
     seconds: int,
@@ -169,9 +176,9 @@ def run_step(
         # the ramp and the tables' opening of their pages (SETTLE), until shortly
         # before the end.
         time.sleep(2 + ramp + SETTLE)
-        cpu_before, started = served.cpu_seconds(), time.monotonic()
+        cpu_before, started = server_cpu(), time.monotonic()
         time.sleep(max(1, seconds - 2))
-        cpu_used, elapsed = served.cpu_seconds() - cpu_before, time.monotonic() - started
+        cpu_used, elapsed = server_cpu() - cpu_before, time.monotonic() - started
         try:
             process.wait(timeout=ramp + SETTLE + seconds + 120)
         except subprocess.TimeoutExpired:
@@ -247,6 +254,46 @@ def print_step(step: Step) -> None:
         print(f"         failed {count} x {message}", flush=True)
 
 
+def postgres_processes() -> list[psutil.Process]:
+    """The local PostgreSQL server's processes: its postmaster and every backend."""
+    return [
+        process for process in psutil.process_iter(["name"]) if process.info["name"] == "postgres"
+    ]
+
+
+def cpu_of(processes: list[psutil.Process]) -> float:
+    total = 0.0
+    for process in processes:
+        with contextlib.suppress(psutil.NoSuchProcess):
+            times = process.cpu_times()
+            total += times.user + times.system
+    return total
+
+
+@contextlib.contextmanager
+def database_on(cpus: list[int]) -> Iterator[Callable[[], float] | None]:
+    """PostgreSQL's processes on the server's core for the block, so that one core
+    holds the server and its database, as with SQLite (a backend forked meanwhile
+    inherits the postmaster's cores); yields their CPU seconds so far, or None when
+    they cannot be moved (another user's server). Each gets its cores back after."""
+    before: dict[psutil.Process, list[int]] = {}
+    try:
+        for process in postgres_processes():
+            before[process] = process.cpu_affinity()
+            process.cpu_affinity(cpus)
+    except (psutil.AccessDenied, psutil.NoSuchProcess, OSError):
+        moved = None
+    else:
+        moved = before
+    try:
+        yield (lambda: cpu_of(postgres_processes())) if moved else None
+    finally:
+        every = list(range(os.cpu_count() or 1))
+        for process in postgres_processes():
+            with contextlib.suppress(psutil.Error, OSError):
+                process.cpu_affinity(before.get(process, every))
+
+
 def trivial_cost(served: server.Gunicorn, seconds: float = 8.0) -> float:
     """The yardstick: server CPU milliseconds per request of the trivial view
     (bench/urls.py), asked for as fast as eight client threads can, with the same
@@ -286,7 +333,22 @@ def find_capacity(
         make_tables(env, max(steps), tables_file)
         cpus, locust_cpus = ("0", "1") if workers == 1 else ("0-1", None)
         log = workdir / f"gunicorn-{database}-{workers}.log"
-        with server.gunicorn(env, workers=workers, cpus=cpus, log=log) as served:
+        pinned = database == "postgres" and workers == 1
+        with (
+            database_on([0]) if pinned else contextlib.nullcontext() as database_cpu,
+            server.gunicorn(env, workers=workers, cpus=cpus, log=log) as served,
+        ):
+            if pinned:
+                print(
+                    "  PostgreSQL on core 0 with the server"
+                    if database_cpu
+                    else "  PostgreSQL could not be moved to core 0: its CPU is not counted",
+                    flush=True,
+                )
+
+            def server_cpu() -> float:
+                return served.cpu_seconds() + (database_cpu() if database_cpu else 0.0)
+
             yardstick = trivial_cost(served)
             print(
                 f"  yardstick: the trivial view costs {yardstick:.2f} ms of server CPU a"
@@ -299,6 +361,7 @@ def find_capacity(
             for tables in steps:
                 step = run_step(
                     served,
+                    server_cpu,
                     tables_file,
                     tables,
                     arguments.seconds,
@@ -317,6 +380,7 @@ def find_capacity(
                 middle = (passed_at + failed_at) // 2
                 step = run_step(
                     served,
+                    server_cpu,
                     tables_file,
                     middle,
                     arguments.seconds,
@@ -384,7 +448,7 @@ def main() -> int:
             f"{per_core} ({rate:.0f} req/s)"
         )
         print(
-            f"           by the workers' CPU: {by_cpu} tables per core"
+            f"           by the server's CPU: {by_cpu} tables per core"
             f" ({per_table:.2f} req/s a table; issue 6 assumed {ISSUE_RATE})"
         )
         yardstick = YARDSTICKS.get((database, count))
