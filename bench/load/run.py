@@ -13,6 +13,9 @@ may move them), so that one core holds the server and its database, as SQLite's
 in-process database always is, and their CPU counts. With two workers the server
 has both cores and shares them with locust (and with PostgreSQL, left where it is).
 
+Each table starts at a point of its first deal drawn at random (``--start anywhere``,
+the same points in every run), as an evening's tables are when the load starts;
+``--start first-bid`` starts them all at the first bid, the busiest phase, at once.
 Then locust runs bench/load/locustfile.py with more and more tables (``--steps``),
 each step ``--seconds`` long, counted from ``BENCH_SETTLE_SECONDS`` (6) after the
 last table started: by then every table has opened its five pages, a rush a real
@@ -33,6 +36,7 @@ import contextlib
 import csv
 import json
 import os
+import random
 import shutil
 import statistics
 import subprocess
@@ -101,22 +105,44 @@ class Step:
         return int(1 / per_table) if per_table else 0
 
 
-def make_tables(env: dict[str, str], count: int, path: Path) -> None:
+def make_tables(env: dict[str, str], count: int, path: Path, start: str = "anywhere") -> None:
     subprocess.run(
-        [server.PYTHON, "-m", "bench.load.run", "--child-tables", str(count), "--out", str(path)],
+        [
+            server.PYTHON,
+            "-m",
+            "bench.load.run",
+            "--child-tables",
+            str(count),
+            "--out",
+            str(path),
+            "--start",
+            start,
+        ],
         env=env,
         cwd=server.ROOT,
         check=True,
     )
 
 
-def _child_tables(count: int, out: Path) -> None:
+def _child_tables(count: int, out: Path, start: str) -> None:
+    """The tables' sessions: Oh Hell for 4, down and up with the hook, so a first deal
+    of 10 cards (4 bids, then 10 tricks). ``start``: "anywhere", each table at a point
+    of its first deal drawn at random (the same for every run), as the tables of an
+    evening are when the load starts; "first-bid", every table at the first bid of its
+    first deal, so that a step's first half minute is all bidding, the busiest phase
+    (twice the entries of a deal's average), at every table at once."""
     server.setup_django()
     from bench import data
 
+    draw = random.Random(6)
     tables = []
     for number in range(count):
         game = data.start_oh_hell(None, data.SEVEN[:4], first_dealer=number % 4)
+        entered = draw.randrange(4 + 10) if start == "anywhere" else 0
+        if entered:
+            data.place_bids(game, min(entered, 4))
+        if entered > 4:
+            data.tap_tricks(game, entered - 4)
         tables.append(
             {
                 "game": game.public_id,
@@ -330,7 +356,7 @@ def find_capacity(
     results: list[Step] = []
     with server.prepared(database) as (env, _ids):
         tables_file = workdir / f"tables-{database}.json"
-        make_tables(env, max(steps), tables_file)
+        make_tables(env, max(steps), tables_file, arguments.start)
         cpus, locust_cpus = ("0", "1") if workers == 1 else ("0-1", None)
         log = workdir / f"gunicorn-{database}-{workers}.log"
         pinned = database == "postgres" and workers == 1
@@ -407,18 +433,24 @@ def main() -> int:
     parser.add_argument("--p95", type=float, default=150.0, help="p95 budget in ms")
     parser.add_argument("--target", type=int, default=500, help="tables one core must carry")
     parser.add_argument("--json", type=Path, help="also write every step to this file")
+    parser.add_argument(
+        "--start",
+        choices=["anywhere", "first-bid"],
+        default="anywhere",
+        help="where each table is in its first deal when the load starts (see _child_tables)",
+    )
     parser.add_argument("--child-tables", type=int, help=argparse.SUPPRESS)
     parser.add_argument("--out", type=Path, help=argparse.SUPPRESS)
     arguments = parser.parse_args()
     if arguments.child_tables:
-        _child_tables(arguments.child_tables, arguments.out)
+        _child_tables(arguments.child_tables, arguments.out, arguments.start)
         return 0
     steps = sorted(int(n) for n in arguments.steps.split(","))
     databases = server.DATABASES if arguments.database == "all" else (arguments.database,)
     workers = (1, 2) if arguments.workers == "both" else (int(arguments.workers),)
     print(
         f"bench/load/run.py: steps {steps}, {arguments.seconds} s each, p95 < {arguments.p95:g} ms,"
-        f" no failure; {os.cpu_count()} cores"
+        f" no failure; tables start {arguments.start}; {os.cpu_count()} cores"
     )
     started = time.monotonic()
     everything: list[Step] = []
