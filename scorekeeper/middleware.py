@@ -18,6 +18,8 @@ from csp.constants import HEADER
 from csp.middleware import CheckableLazyObject, CSPMiddleware
 from csp.utils import build_policy
 from django.conf import settings
+from django.contrib.messages import middleware as messages_middleware
+from django.contrib.messages.storage import default_storage
 from django.core.signals import setting_changed
 from django.db import IntegrityError, transaction
 from django.db.models import F
@@ -27,6 +29,7 @@ from django.http.response import HttpResponseBase
 from django.middleware.gzip import GZipMiddleware
 from django.shortcuts import render
 from django.utils import timezone
+from django.utils.functional import SimpleLazyObject, empty
 
 from scorekeeper.models import LinkMisses
 
@@ -112,6 +115,27 @@ def permissions_policy(get_response: Middleware) -> Middleware:
         return response
 
     return middleware
+
+
+class MessageMiddleware(messages_middleware.MessageMiddleware):
+    """Django's, except that the message storage is made only when something uses it.
+
+    Only restoring a backup (and the admin) leaves a message, yet Django's middleware
+    makes the storage (a cookie's signer and the session's) for every request: a
+    twentieth of a live poll's CPU here (docs/performance.md). Made on first use, it
+    behaves as Django's: unread messages stay where they are until a page shows them.
+    """
+
+    def process_request(self, request: HttpRequest) -> None:
+        request._messages = SimpleLazyObject(lambda: default_storage(request))
+
+    def process_response(
+        self, request: HttpRequest, response: HttpResponseBase
+    ) -> HttpResponseBase:
+        storage = getattr(request, "_messages", None)
+        if isinstance(storage, SimpleLazyObject) and storage._wrapped is empty:
+            return response  # nothing read or added: nothing to store
+        return super().process_response(request, response)
 
 
 # -- compression -----------------------------------------------------------------------

@@ -10,6 +10,7 @@ import json
 from collections.abc import Callable
 
 import pytest
+from django.contrib.messages.storage.fallback import FallbackStorage
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test import Client
 from django.urls import reverse
@@ -560,3 +561,45 @@ def test_notebook_plan_reads_a_backup_without_the_web(client, notebook) -> None:
     assert len(plan.sessions[0].deals) == 20  # 19 deals and the replay after the revoke
     assert plan.sessions[0].deals[1].revoke == 2
     assert [h[1] for h in plan.sessions[0].deals[0].hands] == [3, 2, 3, 1]
+
+
+# -- the message a restore leaves (scorekeeper.middleware.MessageMiddleware) -----------
+
+
+class CountedStorage(FallbackStorage):
+    """Django's message storage, counting how many are made."""
+
+    made = 0
+
+    def __init__(self, *args, **kwargs) -> None:
+        CountedStorage.made += 1
+        super().__init__(*args, **kwargs)
+
+
+def test_a_page_that_shows_no_message_makes_no_message_storage(client, game, settings) -> None:
+    settings.MESSAGE_STORAGE = f"{__name__}.CountedStorage"
+    CountedStorage.made = 0
+
+    assert client.get(reverse("game", args=[game.public_id])).status_code == 200
+    assert client.get(reverse("live", args=[game.public_id]) + "?v=-1").status_code == 200
+    assert CountedStorage.made == 0
+    assert client.get(reverse("restore_notebook")).status_code == 200
+    assert CountedStorage.made == 1  # the restore page shows its messages
+
+
+def test_the_restore_message_is_shown_once_on_the_page_after_it(client, notebook) -> None:
+    finished_oh_hell(notebook)
+    backup = client.get(reverse("backup_notebook")).content
+    phone = client_of(Notebook.objects.create(name="A new phone"))
+    # A page in between that shows no message leaves the message where it is.
+    response = upload(phone, backup, "restore_notebook")
+    assert "Backup restored" not in phone.get(reverse("home")).content.decode()
+
+    assertContains(phone.get(response["Location"]), "Backup restored: 1 session.")
+    assert "Backup restored" not in phone.get(response["Location"]).content.decode()
+
+
+def test_the_admin_accepts_the_message_middleware() -> None:
+    from django.core import checks
+
+    assert not [message for message in checks.run_checks() if message.id.startswith("admin.")]
