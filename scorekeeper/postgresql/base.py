@@ -122,7 +122,8 @@ class DatabaseWrapper(base.DatabaseWrapper):
         self.prepared_names: dict[str, str] = {}
 
     def get_new_connection(self, conn_params: dict):
-        self.prepared_names = {}  # a new session has none
+        # A new session has prepared nothing (prepared() connects before it looks).
+        self.prepared_names = {}
         return super().get_new_connection(conn_params)
 
     def fetch_together(self, statements: Sequence[Statement]) -> list[list[tuple]]:
@@ -295,7 +296,6 @@ class DatabaseWrapper(base.DatabaseWrapper):
 
     def close(self) -> None:
         self.with_commit, self.sent_with_commit = [], []
-        self.prepared_names = {}
         super().close()
         # The listener goes with the connection it serves: a test database can then be
         # dropped, and a process whose connection aged out listens anew when asked.
