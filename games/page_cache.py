@@ -232,5 +232,15 @@ def cached_render(
             return response
         kept = Kept.of(response.content.decode())
         pages.set(key, kept, TIMEOUT)
+    return _answer(request, kept)
+
+
+def kept_answer(request: HttpRequest, key: str) -> HttpResponse | None:
+    """The page cached_render keeps under ``key`` for this request, if it is kept."""
+    kept = caches["pages"].get(_hashed(f"{key}:{request_key(request)}"))
+    return None if kept is None else _answer(request, kept)
+
+
+def _answer(request: HttpRequest, kept: Kept) -> HttpResponse:
     compress = bool(ACCEPTS_GZIP.search(request.META.get("HTTP_ACCEPT_ENCODING", "")))
     return kept.answer(request, compress=compress)

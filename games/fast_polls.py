@@ -1,0 +1,243 @@
+"""The live poll answered in front of Django's request cycle, when the answer is a
+lookup (docs/performance.md, "Polls without the request cycle").
+
+Every open page of a session asks ``/s/<id>/live/?v=<version>`` every three
+seconds. Almost every answer is a lookup: 204 when the page is up to date, or the
+swap kept for the new version (games/page_cache.py). Through Django's handler such a
+poll paid about as much again as the lookup for the handler's request cycle: URL
+resolving and sixteen middleware, each wrapped for exceptions.
+
+FastPolls wraps Django's WSGI application (scorekeeper/wsgi.py). For a plain htmx
+poll it runs what the live view runs (views.visible_version, note_follower, the
+kept swap) and, around it, the request and response steps of exactly those
+middleware that can change such an answer, Django's own instances, in
+settings.MIDDLEWARE's order, so the answer is the one Django would give: the same
+status, headers, cookies and body. Anything else goes to Django unchanged: another
+method, path or query, a history restore, a poll whose session is not visible (404),
+a swap not kept yet (a render), a refused host, debug, a redirect to HTTPS, and every
+request while settings.MIDDLEWARE is not the list this module was written for.
+tests/games/test_fast_polls.py compares each kind of answer with Django's.
+"""
+
+from __future__ import annotations
+
+import functools
+import logging
+import re
+from collections.abc import Callable, Iterable
+
+from django.conf import settings
+from django.contrib.sessions.middleware import SessionMiddleware
+from django.core import signals
+from django.core.exceptions import DisallowedHost
+from django.core.handlers.wsgi import WSGIRequest, get_script_name
+from django.core.signals import setting_changed
+from django.dispatch import receiver
+from django.http import HttpRequest, HttpResponse
+from django.http.response import HttpResponseBase
+from django.middleware.clickjacking import XFrameOptionsMiddleware
+from django.middleware.common import CommonMiddleware
+from django.middleware.csrf import CsrfViewMiddleware
+from django.middleware.locale import LocaleMiddleware
+from django.middleware.security import SecurityMiddleware
+from django.urls import set_script_prefix
+from django_htmx.middleware import HtmxDetails
+
+from games import page_cache, views
+from scorekeeper import middleware
+
+#: The list this module follows; any other, and every request goes to Django.
+MIDDLEWARE = (
+    "django.middleware.security.SecurityMiddleware",
+    "scorekeeper.middleware.ContentSecurityPolicy",
+    "scorekeeper.middleware.permissions_policy",
+    "whitenoise.middleware.WhiteNoiseMiddleware",  # static files only
+    "scorekeeper.middleware.CompressionMiddleware",
+    "scorekeeper.middleware.link_miss_limit",  # never counts a live poll
+    "games.knowledge.stamp_writes",  # a poll writes nothing: no stamp
+    "django.contrib.sessions.middleware.SessionMiddleware",
+    "django.middleware.locale.LocaleMiddleware",
+    "django.middleware.common.CommonMiddleware",
+    "django.middleware.csrf.CsrfViewMiddleware",
+    "django.contrib.auth.middleware.AuthenticationMiddleware",  # a lazy user, unused
+    "scorekeeper.middleware.MessageMiddleware",  # its storage made on first use only
+    "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    "django_htmx.middleware.HtmxMiddleware",  # request.htmx: checked here from the headers
+)
+
+#: The live view's path (games/urls.py); a test checks that it resolves to it.
+LIVE_PATH = re.compile(r"/s/([^/]+)/live/")
+VERSION_QUERY = re.compile(r"v=[0-9]{1,18}")
+
+logger = logging.getLogger(__name__)
+
+WSGIApp = Callable[[dict, Callable], Iterable[bytes]]
+
+
+def _no_view(request: HttpRequest) -> HttpResponse:
+    raise AssertionError("the middleware here is only asked for its own steps")
+
+
+class Steps:
+    """Django's instances of the middleware whose steps can change a poll's answer;
+    each is asked only for its process_request and process_response."""
+
+    def __init__(self) -> None:
+        self.security = SecurityMiddleware(_no_view)
+        self.policy = middleware.ContentSecurityPolicy(_no_view)
+        self.compression = middleware.CompressionMiddleware(_no_view)
+        self.session = SessionMiddleware(_no_view)
+        self.locale = LocaleMiddleware(_no_view)
+        self.common = CommonMiddleware(_no_view)
+        self.csrf = CsrfViewMiddleware(_no_view)
+        self.frame = XFrameOptionsMiddleware(_no_view)
+
+    def before(self, request: HttpRequest) -> bool:
+        """The request steps, in settings.MIDDLEWARE's order; False if one would
+        answer or refuse the request itself (Django's handler then does)."""
+        if self.security.process_request(request) is not None:
+            return False  # the redirect to HTTPS
+        self.policy.process_request(request)
+        self.session.process_request(request)
+        self.locale.process_request(request)
+        try:
+            if self.common.process_request(request) is not None:
+                return False  # PREPEND_WWW's redirect
+        except DisallowedHost:
+            return False  # Django answers it with its 400
+        self.csrf.process_request(request)
+        request.htmx = HtmxDetails(request)
+        return True
+
+    def after(self, request: HttpRequest, response: HttpResponseBase) -> HttpResponseBase:
+        """The response steps, in the reverse order."""
+        response = self.frame.process_response(request, response)
+        response = self.csrf.process_response(request, response)
+        response = self.common.process_response(request, response)
+        response = self.locale.process_response(request, response)
+        response = self.session.process_response(request, response)
+        response = self.compression.process_response(request, response)
+        response.headers.setdefault("Permissions-Policy", middleware.PERMISSIONS_POLICY)
+        response.headers.setdefault("Cross-Origin-Resource-Policy", "same-origin")
+        response = self.policy.process_response(request, response)
+        return self.security.process_response(request, response)
+
+
+Answer = tuple[str, list[tuple[str, str]], bytes]  # the status line, headers, body
+#: An answer's kind: its status, Content-Encoding, language, whether over HTTPS.
+Shape = tuple[int, str | None, str, bool]
+
+
+class FastPolls:
+    """A WSGI application: ``app`` (Django's), with the live polls whose answer is a
+    lookup answered in front of it.
+
+    The middleware's response steps give every answer of one kind (status, encoding,
+    language, HTTPS) the same headers but its Content-Length, unless a step sets a
+    cookie (a new CSRF cookie, the form tokens' cookie renewed, a session's) or the
+    visitor has a session. So they run in full for the first answer of each kind, and
+    later answers of that kind reuse its headers; the others always run them.
+    """
+
+    def __init__(self, app: WSGIApp) -> None:
+        self.app = app
+        self._steps: Steps | None = None
+        #: Per kind of answer: its headers, and where its Content-Length goes.
+        self.shapes: dict[Shape, tuple[tuple[tuple[str, str], ...], int]] = {}
+
+    def __call__(self, environ: dict, start_response: Callable) -> Iterable[bytes]:
+        if (
+            environ.get("REQUEST_METHOD") == "GET"
+            and environ.get("HTTP_HX_REQUEST") == "true"
+            and environ.get("HTTP_HX_HISTORY_RESTORE_REQUEST") != "true"
+            and VERSION_QUERY.fullmatch(environ.get("QUERY_STRING", ""))
+            and (path := LIVE_PATH.fullmatch(environ.get("PATH_INFO", "")))
+            and enabled()
+        ):
+            answer = self.answer(environ, path.group(1))
+            if answer is not None:
+                status, headers, body = answer
+                start_response(status, headers)
+                return [body]
+        return self.app(environ, start_response)
+
+    def answer(self, environ: dict, public_id: str) -> Answer | None:
+        """The poll's answer as Django would give it, or None to let Django answer."""
+        set_script_prefix(get_script_name(environ))
+        # As Django's handler: a connection that failed or is too old is closed
+        # before and after (the signals' receivers), and anything else that listens
+        # hears of the request.
+        signals.request_started.send(sender=self.__class__, environ=environ)
+        try:
+            request = WSGIRequest(environ)
+            steps = self.steps
+            if not steps.before(request):
+                return None
+            found = self.lookup(request, public_id)
+            if found is None:
+                return None
+            return self.finish(request, found)
+        except Exception:
+            # Django's handler meets the same again and answers as it does for any
+            # request; if it does not (a lost connection, say), the player's poll
+            # goes on as before.
+            logger.warning("a live poll goes to Django after an error", exc_info=True)
+            return None
+        finally:
+            signals.request_finished.send(sender=self.__class__)
+
+    def finish(self, request: WSGIRequest, found: HttpResponse) -> Answer:
+        """The view's answer through the middleware's response steps, or with the
+        headers they gave the last answer of its kind."""
+        status = f"{found.status_code} {found.reason_phrase}"
+        body = found.content
+        plain = settings.SESSION_COOKIE_NAME not in request.COOKIES and not request.META.get(
+            "CSRF_COOKIE_NEEDS_UPDATE"
+        )
+        shape = (
+            found.status_code,
+            found.get("Content-Encoding"),
+            request.LANGUAGE_CODE,
+            request.is_secure(),
+        )
+        if plain and (known := self.shapes.get(shape)):
+            headers, at = known
+            return status, [*headers[:at], ("Content-Length", str(len(body))), *headers[at:]], body
+        response = self.steps.after(request, found)
+        headers = list(response.items())
+        if plain and not response.cookies and response.content == body:
+            names = [name for name, _ in headers]
+            if names.count("Content-Length") == 1:
+                at = names.index("Content-Length")
+                self.shapes[shape] = (tuple(headers[:at] + headers[at + 1 :]), at)
+        cookies = [("Set-Cookie", c.output(header="")) for c in response.cookies.values()]
+        return status, headers + cookies, response.content
+
+    @property
+    def steps(self) -> Steps:
+        if self._steps is None:
+            self._steps = Steps()
+        return self._steps
+
+    def lookup(self, request: WSGIRequest, public_id: str) -> HttpResponse | None:
+        """What the live view answers when that is a lookup (views.live)."""
+        asked = request.GET["v"]
+        visible = views.visible_version(request, public_id, asked)
+        if visible is None:
+            return None  # the view's 404 (and app.js stops polling)
+        page_cache.note_follower(public_id, visible.role)
+        if asked == str(visible.version):
+            return HttpResponse(status=204)
+        return page_cache.kept_answer(
+            request, page_cache.session_key("live", public_id, visible.version, visible.role)
+        )
+
+
+@functools.cache
+def enabled() -> bool:
+    return not settings.DEBUG and tuple(settings.MIDDLEWARE) == MIDDLEWARE
+
+
+@receiver(setting_changed)
+def _settings_changed(**_kwargs: object) -> None:
+    enabled.cache_clear()
