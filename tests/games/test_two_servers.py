@@ -92,6 +92,19 @@ class Phone:
         except urllib.error.HTTPError as error:  # 4xx and 5xx: still a page to read
             return Answer(error.code, url, error.read().decode())
 
+    def poll(self, url: str) -> Answer:
+        """The page's live poll, as htmx sends it."""
+        request = urllib.request.Request(url, headers={"HX-Request": "true"})
+        with self.opener.open(request, timeout=REQUEST_TIMEOUT) as response:
+            return Answer(response.status, response.url, response.read().decode())
+
+
+def live_url(answer: Answer) -> str:
+    """Where the page's element polls: /s/<id>/live/?v=<the version it shows>."""
+    found = re.search(r'hx-get="(/s/[^/"]+/live/\?v=\d+)"', answer.html)
+    assert found, f"no live poll on {answer.url}"
+    return html.unescape(found.group(1))
+
 
 # -- the servers ------------------------------------------------------------------------
 
@@ -236,3 +249,31 @@ def test_a_scorekeeper_moves_between_two_app_servers_in_the_middle_of_a_deal(ser
     assert history_a == history_b
     assert sorted(history_a) == ["Deal 1: Ben bid 2.", "Deal 1: Carla bid 3."]
     assert phone.open(b + session).form("/bid/").fields["seat"] == "3"
+
+
+def test_a_page_on_one_server_follows_an_entry_made_on_the_other(servers) -> None:
+    """The live poll as gunicorn serves it (scorekeeper.wsgi, whose up-to-date polls
+    and kept swaps are answered in front of Django: games/fast_polls.py)."""
+    a, b = servers
+    phone = Phone()
+    new = phone.open(f"{a}/new/")
+    start = new.form("")
+    start.fields.update(kind="oh_hell", preset="down_and_up_hook", first_dealer="0", action="start")
+    table = phone.open(f"{a}/new/", {**start.fields, "seat": ["Anna", "Ben", "Carla", "Dan"]})
+    session = urllib.parse.urlsplit(table.url).path
+    shown = live_url(table)
+
+    assert phone.poll(a + shown).status == 204  # up to date
+    assert phone.poll(b + shown).status == 204
+
+    bens_form = table.form("/bid/")
+    assert phone.open(b + session + "bid/", {**bens_form.fields, "bid": "2"}).status == 200
+
+    swap = phone.poll(a + shown)  # server A's page, behind by Ben's bid
+    assert swap.status == 200
+    assert 'id="table"' in swap.html and "<html" not in swap.html
+    assert re.search(r"Ben</span>\s*<span class=\"bidder-bid\">2", swap.html), swap.html[:3000]
+    again = phone.poll(a + shown)  # the same swap, now kept
+    assert again.status == 200 and live_url(again) == live_url(swap) != shown
+    assert phone.poll(a + live_url(swap)).status == 204
+    assert phone.poll(b + live_url(swap)).status == 204
