@@ -14,6 +14,9 @@ workers = int(os.environ.get("WEB_CONCURRENCY", "2"))
 preload_app = True
 # A request that takes longer is stuck: the worker is replaced.
 timeout = 30
+# Each worker touches a heartbeat file for every request; on a memory filesystem that
+# costs no disk (gunicorn's docs suggest /dev/shm wherever /tmp may be on disk).
+worker_tmp_dir = "/dev/shm" if os.path.isdir("/dev/shm") else None
 graceful_timeout = 20
 # Only the local proxy may say a request came over HTTPS (X-Forwarded-Proto).
 forwarded_allow_ips = os.environ.get("FORWARDED_ALLOW_IPS", "127.0.0.1,::1")

@@ -183,7 +183,8 @@ def call(handler, path: str, cookie: str, htmx: bool) -> tuple[int, bytes]:
     try:
         body = b"".join(response)
     finally:
-        response.close()
+        if hasattr(response, "close"):  # as a server does
+            response.close()
     return int(status[0].split()[0]), body
 
 
@@ -200,12 +201,20 @@ def queries(handler, path: str, cookie: str, htmx: bool, cold: bool = False) -> 
     return len(captured)
 
 
+def served():
+    """The application as gunicorn serves it (scorekeeper/wsgi.py): Django's handler,
+    with the live polls whose answer is a lookup answered in front of it."""
+    from django.core.handlers.wsgi import WSGIHandler
+
+    from games.fast_polls import FastPolls
+
+    return FastPolls(WSGIHandler())
+
+
 def measure(ids: dict, rounds: int, warmup: int) -> list[dict]:
     """In the child process: every page, round after round, in a shuffled order."""
     server.setup_django()
-    from django.core.handlers.wsgi import WSGIHandler
-
-    handler = WSGIHandler()
+    handler = served()
     pages = pages_to_measure(ids)
     for page in pages:
         status, _body = call(handler, page.path, page.cookie, page.htmx)

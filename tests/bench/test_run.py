@@ -1,12 +1,12 @@
 """The server-time benchmark and the page-weight report measure pages that answer.
 
-bench/run.py calls Django's WSGI handler directly; these tests make the same calls
+bench/run.py calls the application as gunicorn serves it (Django's WSGI handler, with
+the live polls answered in front of it) directly; these tests make the same calls
 on small sessions, so a renamed URL or a page that starts failing shows here and
 not only in a long benchmark run.
 """
 
 import pytest
-from django.core.handlers.wsgi import WSGIHandler
 from django.core.signals import request_finished, request_started
 from django.db import close_old_connections
 from django.test import Client
@@ -22,7 +22,7 @@ def handler(settings):
     settings.ROOT_URLCONF = "bench.urls"
     request_started.disconnect(close_old_connections)
     request_finished.disconnect(close_old_connections)
-    yield WSGIHandler()
+    yield run.served()
     request_started.connect(close_old_connections)
     request_finished.connect(close_old_connections)
 
