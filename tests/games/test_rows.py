@@ -10,11 +10,12 @@ from __future__ import annotations
 from datetime import timedelta
 
 import pytest
-from django.db import transaction
+from django.db import connection, models, transaction
+from django.db.models import signals
 from django.urls import reverse
 from django.utils import timezone
 
-from games import services
+from games import rows, services
 from games.models import (
     Adjustment,
     Change,
@@ -204,3 +205,95 @@ def test_old_form_keys_are_swept_at_most_once_a_minute(game, monkeypatch) -> Non
     services.set_trump(game=game, idempotency_key="second", deal_number=1, trump="S")
 
     assert IdempotencyKey.objects.filter(key="old").exists()  # the next sweep takes it
+
+
+# -- instances made without Model.__init__ (rows.plain_init) ---------------------------
+
+
+def every_row(game) -> list:
+    """One stored row of each kind a session has, read by the ORM."""
+    play_deal(game)
+    services.add_adjustment(game=game, deal_number=1, seat=CARLA, points=-5, note="Late")
+    return [
+        Game.objects.get(pk=game.pk),
+        Seat.objects.filter(game=game).first(),
+        Seat.objects.filter(game=game).first().player,
+        Deal.objects.filter(game=game).first(),
+        Hand.objects.filter(deal__game=game).first(),
+        Adjustment.objects.filter(deal__game=game).first(),
+        Change.objects.filter(game=game).first(),
+        game.notebook,
+    ]
+
+
+def test_every_model_of_a_session_is_made_as_from_db_makes_it(game) -> None:
+    for stored in every_row(game):
+        model = type(stored)
+        columns = rows.columns(model)
+        assert columns.plain, model.__name__
+        table = rows.table_of(model)
+        raw = rows.fetch(f"SELECT {columns.sql} FROM {table} WHERE {table}.id = %s", [stored.pk])
+
+        built = columns.build(raw[0])
+        values = [getattr(stored, name) for name in columns.names]
+        expected = model.from_db(connection.alias, columns.names, values)
+
+        assert type(built) is model
+        assert vars(built).keys() == vars(expected).keys()
+        assert fields(built) == fields(stored) == fields(expected)
+        assert (built._state.adding, built._state.db) == (False, connection.alias)
+        assert built == stored
+        assert not built._state.fields_cache  # nothing related cached: read on use
+        if model is Hand:
+            assert built.deal == stored.deal  # a foreign key still reads its row
+
+
+def test_a_model_with_init_signals_listened_to_goes_through_init(game) -> None:
+    heard: list[tuple[str, object]] = []
+
+    def before(sender, **kwargs) -> None:
+        heard.append(("pre", sender))
+
+    def after(sender, instance, **kwargs) -> None:
+        heard.append(("post", instance.pk))
+
+    deal = Deal.objects.create(game=game, index=5)
+    columns = rows.columns(Deal)
+    table = rows.table_of(Deal)
+    values = rows.fetch(f"SELECT {columns.sql} FROM {table} WHERE {table}.id = %s", [deal.pk])[0]
+    signals.post_init.connect(after, sender=Deal)
+    try:
+        built = columns.build(values)
+        assert heard == [("post", deal.pk)]
+        signals.pre_init.connect(before, sender=Deal)
+        try:
+            columns.build(values)
+        finally:
+            signals.pre_init.disconnect(before, sender=Deal)
+    finally:
+        signals.post_init.disconnect(after, sender=Deal)
+    assert heard == [("post", deal.pk), ("pre", Deal), ("post", deal.pk)]
+    assert built.pk == deal.pk
+
+
+def test_a_model_whose_init_or_fields_do_more_is_made_by_init(monkeypatch) -> None:
+    assert rows.plain_init(Deal)
+
+    class Setter:
+        """A field attribute that does something when set."""
+
+        def __get__(self, instance, owner=None):
+            return self if instance is None else instance.__dict__.get("trump")
+
+        def __set__(self, instance, value) -> None:
+            instance.__dict__["trump"] = value
+
+    with monkeypatch.context() as patched:
+        patched.setattr(Deal, "trump", Setter())
+        assert not rows.plain_init(Deal)
+
+    def init(self, *args, **kwargs) -> None:
+        models.Model.__init__(self, *args, **kwargs)
+
+    monkeypatch.setattr(Deal, "__init__", init)
+    assert not rows.plain_init(Deal)
