@@ -228,9 +228,14 @@ class FastPolls:
         page_cache.note_follower(public_id, visible.role)
         if asked == str(visible.version):
             return HttpResponse(status=204)
-        return page_cache.kept_answer(
+        kept = page_cache.kept_answer(
             request, page_cache.session_key("live", public_id, visible.version, visible.role)
         )
+        if kept is None:
+            # Django draws the swap: the live view takes what was just checked instead
+            # of asking again (a WSGI key, which no request header can set).
+            request.environ[views.LIVE_VISIBLE] = visible
+        return kept
 
 
 @functools.cache

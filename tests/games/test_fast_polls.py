@@ -11,8 +11,9 @@ from unittest import mock
 import pytest
 from django.core import signals
 from django.core.handlers.wsgi import WSGIHandler
-from django.db import OperationalError, close_old_connections
+from django.db import OperationalError, close_old_connections, connection
 from django.test import RequestFactory
+from django.test.utils import CaptureQueriesContext
 from django.urls import resolve, reverse
 
 from games import fast_polls, page_cache, services, views
@@ -448,3 +449,29 @@ def test_each_language_is_its_own_pattern(game, view_cookie, fast, passed_on) ->
         )
         assert answer.header("Content-Language") == language
     assert passed_on.calls == 0
+
+
+def test_a_swap_drawn_by_django_checks_access_once(
+    game, view_cookie, fast, passed_on, django_app
+) -> None:
+    """A poll passed on for a render costs the queries Django's own poll costs: the
+    access just checked goes with it."""
+    place_bids(game, {BEN: 3})
+    kwargs = {"query": "v=0", "cookies": view_cookie, **POLL}
+    counted = []
+    for app in (django_app, fast):
+        page_cache.caches["pages"].clear()
+        services.forget_shown()
+        with CaptureQueriesContext(connection) as captured:
+            answer = call(app, live(game), **kwargs)
+        assert "?v=1" in answer.text()
+        counted.append(len(captured))
+    assert passed_on.calls == 1
+    assert counted[1] == counted[0]
+
+
+def test_a_header_cannot_pass_for_the_access_check(game, fast, passed_on) -> None:
+    """The key the poll is passed on with is the environ's own: a request header
+    named like it arrives as HTTP_..., and the view checks access itself."""
+    answer = call(fast, live(game), query="v=0", HTTP_SCOREKEEPER_LIVE_VISIBLE="owner", **POLL)
+    assert answer.status == "404 Not Found"
