@@ -201,6 +201,19 @@ def wait_until_up(url: str, process: subprocess.Popen, log: Path) -> None:
 # -- the test ---------------------------------------------------------------------------
 
 
+def start_session(phone: Phone, server: str) -> tuple[Answer, str]:
+    """A new session of Oh Hell for four on ``server``, Anna dealing: its deal screen
+    and its path (/s/<public_id>/)."""
+    new = phone.open(f"{server}/new/")
+    start = new.form("")
+    start.fields.update(kind="oh_hell", preset="down_and_up_hook", first_dealer="0", action="start")
+    table = phone.open(f"{server}/new/", {**start.fields, "seat": ["Anna", "Ben", "Carla", "Dan"]})
+    assert table.status == 200, table.html[:2000]
+    session = urllib.parse.urlsplit(table.url).path
+    assert session.startswith("/s/")
+    return table, session
+
+
 def bid_lines(answer: Answer) -> list[str]:
     """The history's lines about deal 1's bids, as text."""
     text = html.unescape(re.sub(r"<[^>]+>", "\n", answer.html))
@@ -212,13 +225,7 @@ def test_a_scorekeeper_moves_between_two_app_servers_in_the_middle_of_a_deal(ser
     phone = Phone()
 
     # Server A: a new session, Anna deals, so Ben bids first (deal 1: 10 cards).
-    new = phone.open(f"{a}/new/")
-    start = new.form("")
-    start.fields.update(kind="oh_hell", preset="down_and_up_hook", first_dealer="0", action="start")
-    table = phone.open(f"{a}/new/", {**start.fields, "seat": ["Anna", "Ben", "Carla", "Dan"]})
-    assert table.status == 200, table.html[:2000]
-    session = urllib.parse.urlsplit(table.url).path  # /s/<public_id>/
-    assert session.startswith("/s/")
+    table, session = start_session(phone, a)
 
     # Ben's bid on server A.
     bens_form = table.form("/bid/")
@@ -256,11 +263,7 @@ def test_a_page_on_one_server_follows_an_entry_made_on_the_other(servers) -> Non
     and kept swaps are answered in front of Django: games/fast_polls.py)."""
     a, b = servers
     phone = Phone()
-    new = phone.open(f"{a}/new/")
-    start = new.form("")
-    start.fields.update(kind="oh_hell", preset="down_and_up_hook", first_dealer="0", action="start")
-    table = phone.open(f"{a}/new/", {**start.fields, "seat": ["Anna", "Ben", "Carla", "Dan"]})
-    session = urllib.parse.urlsplit(table.url).path
+    table, session = start_session(phone, a)
     shown = live_url(table)
 
     assert phone.poll(a + shown).status == 204  # up to date
