@@ -116,9 +116,7 @@ class Steps:
         response = self.common.process_response(request, response)
         response = self.locale.process_response(request, response)
         response = self.session.process_response(request, response)
-        response = self.compression.process_response(request, response)
-        response.headers.setdefault("Permissions-Policy", middleware.PERMISSIONS_POLICY)
-        response.headers.setdefault("Cross-Origin-Resource-Policy", "same-origin")
+        response = middleware.add_policies(self.compression.process_response(request, response))
         response = self.policy.process_response(request, response)
         return self.security.process_response(request, response)
 

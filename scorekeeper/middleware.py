@@ -108,13 +108,17 @@ class ContentSecurityPolicy(CSPMiddleware):
 
 def permissions_policy(get_response: Middleware) -> Middleware:
     def middleware(request: HttpRequest) -> HttpResponse:
-        response = get_response(request)
-        response.headers.setdefault("Permissions-Policy", PERMISSIONS_POLICY)
-        # Nothing of ours is meant to be loaded by another site's page.
-        response.headers.setdefault("Cross-Origin-Resource-Policy", "same-origin")
-        return response
+        return add_policies(get_response(request))
 
     return middleware
+
+
+def add_policies(response: HttpResponseBase) -> HttpResponseBase:
+    """permissions_policy's headers (games/fast_polls.py adds them too)."""
+    response.headers.setdefault("Permissions-Policy", PERMISSIONS_POLICY)
+    # Nothing of ours is meant to be loaded by another site's page.
+    response.headers.setdefault("Cross-Origin-Resource-Policy", "same-origin")
+    return response
 
 
 class MessageMiddleware(messages_middleware.MessageMiddleware):
