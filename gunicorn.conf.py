@@ -29,7 +29,7 @@ errorlog = "-"
 # Python's cyclic garbage collector (docs/performance.md, "The garbage collector").
 # A worker holds what Django loaded and the sessions and pages it keeps, some 100,000
 # objects to go over in every full collection; with Python's default thresholds an
-# entry at deal 16 spent about a third of its time collecting. What the master
+# entry at deal 16 spent about a quarter of its time collecting. What the master
 # loaded stays for the worker's life: it is frozen out of every collection, before
 # the fork as Python's docs advise (its memory pages stay shared too). A worker then
 # collects its youngest objects every GC_THRESHOLD allocations instead of 700.

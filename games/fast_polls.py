@@ -1,5 +1,5 @@
 """The live poll answered in front of Django's request cycle, when the answer is a
-lookup (docs/performance.md, "Polls without the request cycle").
+lookup (docs/performance.md, "Polls answered in front of Django").
 
 Every open page of a session asks ``/s/<id>/live/?v=<version>`` every three
 seconds. Almost every answer is a lookup: 204 when the page is up to date, or the
@@ -139,7 +139,8 @@ class FastPolls:
 
     def __init__(self, app: WSGIApp) -> None:
         self.app = app
-        self._steps: Steps | None = None
+        # Made once, with the settings of the moment, as Django's handler makes its own.
+        self.steps = Steps()
         #: Per kind of answer: its headers, and where its Content-Length goes.
         self.shapes: dict[Shape, tuple[tuple[tuple[str, str], ...], int]] = {}
 
@@ -168,8 +169,7 @@ class FastPolls:
         signals.request_started.send(sender=self.__class__, environ=environ)
         try:
             request = WSGIRequest(environ)
-            steps = self.steps
-            if not steps.before(request):
+            if not self.steps.before(request):
                 return None
             found = self.lookup(request, public_id)
             if found is None:
@@ -210,12 +210,6 @@ class FastPolls:
                 self.shapes[shape] = (tuple(headers[:at] + headers[at + 1 :]), at)
         cookies = [("Set-Cookie", c.output(header="")) for c in response.cookies.values()]
         return status, headers + cookies, response.content
-
-    @property
-    def steps(self) -> Steps:
-        if self._steps is None:
-            self._steps = Steps()
-        return self._steps
 
     def lookup(self, request: WSGIRequest, public_id: str) -> HttpResponse | None:
         """What the live view answers when that is a lookup (views.live)."""
