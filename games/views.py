@@ -22,8 +22,8 @@ from django.urls import reverse
 from django.utils import translation
 from django.utils.crypto import constant_time_compare
 from django.utils.safestring import mark_safe
+from django.utils.translation import get_language, gettext_noop
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_noop
 from django.views.decorators.http import require_POST, require_safe
 from django_htmx.http import HttpResponseClientRedirect, trigger_client_event
 
@@ -33,6 +33,7 @@ from games.page_cache import cached_render, session_key
 from games.qr import qr_svg
 from games.rules import RuleError, kozel, oh_hell
 from games.services import Conflict
+from games.templatetags import roles
 from scorekeeper.middleware import never_compress
 
 NOTEBOOK_COOKIE = "notebook"
@@ -651,29 +652,57 @@ def _act(
         return redirect("game", public_id)
     if status != 200:  # refused: the session as it stands, the action's copy went
         game = get_game(request, public_id, write=True)
-    else:
-        game.is_owner, game.can_edit = visible.role == "owner", True
-    response = render_game(request, game, error=error, error_for=error_for, status=status)
-    if status == 200 and game.version != visible.version:
-        draw_ahead(request, game)
+        return render_game(request, game, error=error, error_for=error_for, status=status)
+    game.is_owner, game.can_edit = visible.role == "owner", True
+    if game.version == visible.version:  # the same form again: nothing changed
+        return render_game(request, game, error_for=error_for)
+    return answer_and_draw_ahead(request, game, visible.role, error_for)
+
+
+def answer_and_draw_ahead(
+    request: HttpRequest, game: Game, role: str, error_for: str
+) -> HttpResponse:
+    """The scorekeeper's answer after an entry and, from the same render, the live swap
+    of every other role that follows this session in this process in the answer's
+    language (games/templatetags/roles.py), kept (games/page_cache.py): each
+    follower's next poll is then a lookup instead of a request that reads and draws
+    the session again. Followers in other languages get a render each (draw_ahead).
+    The scorekeeper's own role is left out of the followers: its phone has its
+    answer, and another of its phones draws its swap when it asks."""
+    language = get_language() or ""
+    followers = sorted(page_cache.followers(game.public_id))
+    here = [seen for seen, spoken in followers if spoken == language and seen != "owner"]
+    views = [{"game": as_role(game, role), "error_for": error_for}]
+    views += [{"game": as_role(game, seen), "error_for": ""} for seen in here]
+    extra = {**page_cache.placeholders(), roles.ROLE_VIEWS: views}
+    response = render_game(request, game, error_for=error_for, extra=extra)
+    pages = roles.cut(response.content.decode(), len(views))
+    response.content = page_cache.fill(pages[0], request)
+    path = session_urls(game.public_id)["live"]
+    for seen, html in zip(here, pages[1:], strict=True):
+        page_cache.keep_live_swap(game.public_id, game.version, seen, language, path, html)
+    draw_ahead(request, game, [(seen, spoken) for seen, spoken in followers if spoken != language])
     return response
 
 
-def draw_ahead(request: HttpRequest, game: Game) -> None:
-    """After an entry, the live swap of every other role and language that follows
-    this session in this process, drawn now and kept (games/page_cache.py): the
-    rows were just read for this answer, so each follower's next poll is a lookup
-    instead of a request that reads and draws them again. The scorekeeper's own
-    role is left out: its phone has its answer, and another of its phones draws
-    its swap when it asks."""
+def as_role(game: Game, role: str) -> Game:
+    """The session's row as a visitor in ``role`` sees it (the row itself unchanged)."""
+    seen = copy.copy(game)
+    seen.is_owner, seen.can_edit = role == "owner", role != "view"
+    return seen
+
+
+def draw_ahead(request: HttpRequest, game: Game, followers: list[tuple[str, str]]) -> None:
+    """The live swap of each of these (role, language) followers, drawn now and kept,
+    one render each (answer_and_draw_ahead draws those of the answer's language)."""
     path = session_urls(game.public_id)["live"]
-    for role, language in page_cache.followers(game.public_id):
+    for role, language in followers:
         if role == "owner":
             continue
-        follower = copy.copy(game)
-        follower.is_owner, follower.can_edit = False, role == "edit"
         with translation.override(language or settings.LANGUAGE_CODE):
-            drawn = render_game(request, follower, partial=True, extra=page_cache.placeholders())
+            drawn = render_game(
+                request, as_role(game, role), partial=True, extra=page_cache.placeholders()
+            )
         page_cache.keep_live_swap(
             game.public_id, game.version, role, language, path, drawn.content.decode()
         )
