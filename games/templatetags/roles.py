@@ -1,5 +1,5 @@
 """``{% role_part %}``: the parts of a session's page that differ by the visitor's role,
-so that one render serves every role (docs/performance.md, "One render an entry").
+so that one render serves every role (docs/performance.md, "Pages kept per version").
 
 After an entry the scorekeeper's answer and every follower's swap show the session at
 the same version; only a few parts differ with the role (the forms, the links, the
