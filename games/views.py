@@ -653,7 +653,7 @@ def _act(
     if status != 200:  # refused: the session as it stands, the action's copy went
         game = get_game(request, public_id, write=True)
         return render_game(request, game, error=error, error_for=error_for, status=status)
-    game.is_owner, game.can_edit = visible.role == "owner", True
+    in_role(game, visible.role)
     if game.version == visible.version:  # the same form again: nothing changed
         return render_game(request, game, error_for=error_for)
     return answer_and_draw_ahead(request, game, visible.role, error_for)
@@ -670,8 +670,8 @@ def answer_and_draw_ahead(
     The scorekeeper's own role is left out of the followers: its phone has its
     answer, and another of its phones draws its swap when it asks."""
     language = get_language() or ""
-    followers = sorted(page_cache.followers(game.public_id))
-    here = [seen for seen, spoken in followers if spoken == language and seen != "owner"]
+    followers = sorted(f for f in page_cache.followers(game.public_id) if f[0] != "owner")
+    here = [seen for seen, spoken in followers if spoken == language]
     views = [{"game": as_role(game, role), "error_for": error_for}]
     views += [{"game": as_role(game, seen), "error_for": ""} for seen in here]
     extra = {**page_cache.placeholders(), roles.ROLE_VIEWS: views}
@@ -685,11 +685,15 @@ def answer_and_draw_ahead(
     return response
 
 
+def in_role(game: Game, role: str) -> Game:
+    """``game`` as a visitor in ``role`` ("owner", "edit" or "view") sees it."""
+    game.is_owner, game.can_edit = role == "owner", role != "view"
+    return game
+
+
 def as_role(game: Game, role: str) -> Game:
-    """The session's row as a visitor in ``role`` sees it (the row itself unchanged)."""
-    seen = copy.copy(game)
-    seen.is_owner, seen.can_edit = role == "owner", role != "view"
-    return seen
+    """A copy of the session's row as a visitor in ``role`` sees it (the row unchanged)."""
+    return in_role(copy.copy(game), role)
 
 
 def draw_ahead(request: HttpRequest, game: Game, followers: list[tuple[str, str]]) -> None:
@@ -697,8 +701,6 @@ def draw_ahead(request: HttpRequest, game: Game, followers: list[tuple[str, str]
     one render each (answer_and_draw_ahead draws those of the answer's language)."""
     path = session_urls(game.public_id)["live"]
     for role, language in followers:
-        if role == "owner":
-            continue
         with translation.override(language or settings.LANGUAGE_CODE):
             drawn = render_game(
                 request, as_role(game, role), partial=True, extra=page_cache.placeholders()
@@ -1030,8 +1032,7 @@ def session_page(
 
     def draw(extra: dict) -> HttpResponse:
         # Access and role are what visible_version just checked.
-        game = game_row(public_id)
-        game.is_owner, game.can_edit = visible.role == "owner", visible.role != "view"
+        game = in_role(game_row(public_id), visible.role)
         response = render(game, extra)
         # Changed in between: shown, but not kept under the version asked about.
         response.keep = game.version == visible.version
