@@ -105,6 +105,7 @@ class Phone:
                 )
             )
         self.html = ""
+        self._forms: list[pageforms.Form] | None = None
         self.version: int | None = None
         self.csrf = ""
         #: When the shown element's ``every`` timer fires next.
@@ -113,9 +114,17 @@ class Phone:
     def show(self, html: str) -> None:
         """A new page or swap: htmx starts the new element's poll timer afresh."""
         self.html = html
+        self._forms = None
         self.version = pageforms.live_version(html)
         self.csrf = pageforms.csrf_token(html) or self.csrf
         self.next_poll = time.monotonic() + POLL
+
+    def form(self, action_ending: str) -> pageforms.Form | None:
+        """A form of the page shown, its forms read once per page (only the
+        scorekeeper's are read: a follower's phone needs only the version)."""
+        if self._forms is None:
+            self._forms = pageforms.forms_of(self.html)
+        return pageforms.form_among(self._forms, action_ending)
 
     def open(self, path: str) -> None:
         with self.http.get(path, name="page", catch_response=True) as response:
@@ -187,19 +196,18 @@ class Table(User):
     def keep_score(self) -> None:
         """One step of the scorekeeper, from what its page shows now."""
         phone = self.scorekeeper
-        html = phone.html
-        bid = pageforms.form_for(html, "/bid/")
+        bid = phone.form("/bid/")
         if bid is not None and bid.choices("bid"):
             pause(BID)
             allowed = bid.choices("bid")
             phone.post(bid, {"bid": random.choice(allowed[:3])}, "bid")
             return
-        trick = pageforms.form_for(html, "/trick/")
+        trick = phone.form("/trick/")
         if trick is not None and trick.choices("seat"):
             pause(TRICK)
             phone.post(trick, {"seat": random.choice(trick.choices("seat"))}, "trick")
             return
-        tricks = pageforms.form_for(html, "/tricks/")
+        tricks = phone.form("/tricks/")
         if tricks is not None and tricks.checked:
             pause(SCORE)
             phone.post(tricks, tricks.checked, "tricks")

@@ -80,3 +80,59 @@ def test_a_finished_game_offers_no_bid_trick_or_tricks_form(client, notebook) ->
         None,
         None,
     ]
+
+
+def _oh_hell_bidding(notebook: Notebook) -> Game:
+    game = data.start_oh_hell(notebook, data.SEVEN[:4])
+    data.place_bids(game, 3)  # the dealer's keypad, less the hooked bid
+    return game
+
+
+def _oh_hell_tapping(notebook: Notebook) -> Game:
+    game = data.start_oh_hell(notebook, data.SEVEN[:4])
+    data.place_bids(game)
+    data.tap_tricks(game, 4)
+    return game
+
+
+def _oh_hell_counted(notebook: Notebook) -> Game:
+    game = data.start_oh_hell(notebook, data.SEVEN[:4], schedule=[2, 2])
+    data.place_bids(game)
+    data.tap_tricks(game, 2)  # the tricks form, filled in
+    return game
+
+
+@pytest.mark.parametrize(
+    "make",
+    [
+        _oh_hell_bidding,
+        _oh_hell_tapping,
+        _oh_hell_counted,
+        lambda notebook: data.oh_hell_session(notebook, data.SEVEN[:5], played=3),
+        lambda notebook: data.kozel_match(notebook, 2),
+    ],
+    ids=["bidding", "tapping", "counted", "played", "kozel"],
+)
+def test_the_forms_read_are_those_the_standard_html_parser_reads(client, notebook, make) -> None:
+    html = page(client, make(notebook))
+
+    forms = pageforms.forms_of(html)
+
+    assert len(forms) >= 2
+    assert forms == pageforms.forms_by_html_parser(html)
+
+
+def test_attributes_are_read_as_a_browser_reads_them() -> None:
+    html = """<p><FORM method=post action='/s/x/bid/'><input type="hidden" name="a" value="1&amp;2">
+    <INPUT type=Hidden name=b value=''><input type="radio" name="r" value="3" checked>
+    <button name="bid" value="0" disabled>0</button><button type="submit" name="bid" value=1>
+    <button type="button" name="x" value="y">no</button></form>
+    <input type="hidden" name="outside" value="z"><form action="/s/x/tricks/"></form>"""
+
+    forms = pageforms.forms_of(html)
+
+    assert forms == pageforms.forms_by_html_parser(html)
+    assert forms[0].hidden == {"a": "1&2", "b": ""}
+    assert forms[0].checked == {"r": "3"}
+    assert forms[0].buttons == [("bid", "0", True), ("bid", "1", False)]
+    assert [form.action for form in forms] == ["/s/x/bid/", "/s/x/tricks/"]
