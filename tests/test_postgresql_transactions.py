@@ -193,3 +193,10 @@ def test_a_statement_prepared_in_a_transaction_that_rolls_back_stays_prepared() 
         raise RuntimeError
 
     assert rows.fetch(sql, ["x"]) == [(0,)]  # not prepared twice: that would fail
+
+
+def test_the_app_s_connections_commit_without_waiting_for_the_disk() -> None:
+    # docs/deploy.md, section 3: the durability of SQLite's WAL with synchronous=NORMAL.
+    with connection.cursor() as cursor:
+        cursor.execute("SHOW synchronous_commit")
+        assert cursor.fetchone() == ("off",)

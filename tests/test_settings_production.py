@@ -164,6 +164,19 @@ def test_postgresql_keeps_its_connections_and_checks_them() -> None:
     assert database["CONN_HEALTH_CHECKS"] is True
 
 
+def test_a_postgresql_commit_does_not_wait_for_the_disk_unless_the_url_says_so() -> None:
+    url = "postgres://scorekeeper@db.internal:5432/scores"
+
+    def options(database_url: str) -> dict:
+        env = {**PRODUCTION_ENV, "DATABASE_URL": database_url}
+        return settings_under(env, ["DATABASES"])["DATABASES"]["default"]["OPTIONS"]
+
+    assert options(url) == {"options": "-c synchronous_commit=off"}  # as SQLite's NORMAL
+    assert options(url + "?options=-c%20synchronous_commit%3Don") == {
+        "options": "-c synchronous_commit=on"
+    }
+
+
 def test_there_is_no_admin_site_unless_the_operator_names_its_path() -> None:
     assert settings_under(PRODUCTION_ENV, ["ADMIN_PATH"]) == {"ADMIN_PATH": ""}
 
