@@ -205,7 +205,7 @@ if os.environ.get("DATABASE_URL"):
         # wait for its WAL record to reach the disk. A crash of the machine can lose
         # the last entries acknowledged (PostgreSQL's wal_writer_delay, 200 ms, three
         # times at most), never leave a half-saved one; a crash of the server loses
-        # nothing. Waiting for the disk kept a sync worker idle 1 to 2.5 ms an entry
+        # nothing. Waiting for the disk (1.3 to 2.9 ms here) kept a sync worker idle
         # while every poll behind it waited too (docs/performance.md). A DATABASE_URL
         # that sets ?options= keeps its own.
         DATABASES["default"].setdefault("OPTIONS", {}).setdefault(

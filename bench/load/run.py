@@ -25,8 +25,8 @@ stops at the first step that fails, then one step halfway between the last pass 
 that failure is tried. All traffic goes to 127.0.0.1; every run
 is bounded in time (locust's --run-time) and stops by itself.
 
-The exit status is 1 when one worker on SQLite carries fewer than ``--target``
-tables (issue 6: 500).
+The exit status is 1 when one worker, on SQLite or on PostgreSQL, carries fewer
+than ``--target`` tables (issue 6: 500).
 """
 
 from __future__ import annotations
