@@ -150,11 +150,14 @@ def gunicorn(
     workers: int = 2,
     cpus: str | None = None,
     log: Path | None = None,
+    app: str | None = None,
 ) -> Iterator[Gunicorn]:
     """gunicorn with the project's gunicorn.conf.py on 127.0.0.1.
 
     ``cpus`` ("0", "0-1") pins the server to those cores with taskset, so a load
-    generator on another core does not take its time.
+    generator on another core does not take its time. ``app`` ("module:name") serves
+    another WSGI application than the project's (bench/bare_wsgi.py); it must answer
+    200 at ``/bench/trivial/``, which is asked for until the server is up.
     """
     port = free_port()
     command = [
@@ -165,6 +168,7 @@ def gunicorn(
         f"127.0.0.1:{port}",
         "--workers",
         str(workers),
+        *([app] if app else []),
     ]
     if cpus is not None and shutil.which("taskset"):
         command = ["taskset", "-c", cpus, *command]

@@ -65,6 +65,8 @@ SETTLE = float(os.environ.get("BENCH_SETTLE_SECONDS", "6"))
 ISSUE_RATE = 1.4
 #: The trivial view's server CPU per request (ms), by database and workers.
 YARDSTICKS: dict[tuple[str, int], float] = {}
+#: The same for a WSGI application without Django (bench/bare_wsgi.py): gunicorn's floor.
+FLOORS: dict[tuple[str, int], float] = {}
 
 
 @dataclass
@@ -324,7 +326,8 @@ def trivial_cost(served: server.Gunicorn, seconds: float = 8.0) -> float:
     """The yardstick: server CPU milliseconds per request of the trivial view
     (bench/urls.py), asked for as fast as eight client threads can, with the same
     gunicorn, settings and middleware. CPU per request does not depend on what else
-    runs on the machine, so the ratio of a table's cost to it holds across machines."""
+    runs on the machine, so the ratio of a table's cost to it holds across machines.
+    Served by bench/bare_wsgi.py instead, the same measure gives gunicorn's floor."""
     url = f"{served.url}/bench/trivial/"
     deadline = time.monotonic() + seconds
     counts = []
@@ -359,6 +362,11 @@ def find_capacity(
         make_tables(env, max(steps), tables_file, arguments.start)
         cpus, locust_cpus = ("0", "1") if workers == 1 else ("0-1", None)
         log = workdir / f"gunicorn-{database}-{workers}.log"
+        with server.gunicorn(
+            env, workers=workers, cpus=cpus, log=log, app="bench.bare_wsgi:application"
+        ) as bare:
+            floor = trivial_cost(bare)
+        FLOORS[(database, workers)] = floor
         pinned = database == "postgres" and workers == 1
         with (
             database_on([0]) if pinned else contextlib.nullcontext() as database_cpu,
@@ -383,6 +391,12 @@ def find_capacity(
                 flush=True,
             )
             YARDSTICKS[(database, workers)] = yardstick
+            print(
+                f"  floor: a WSGI application without Django (bench/bare_wsgi.py) costs"
+                f" {floor:.2f} ms a request under the same gunicorn,"
+                f" {floor / yardstick:.0%} of the trivial view",
+                flush=True,
+            )
             passed_at, failed_at = 0, None
             for tables in steps:
                 step = run_step(
@@ -490,6 +504,12 @@ def main() -> int:
                 f"           yardstick: the trivial view's CPU allows {trivial_tables:.0f} tables"
                 f" per core at {ISSUE_RATE} req/s a table; ours reach"
                 f" {by_cpu / trivial_tables:.0%} of that (issue 6 asks 500 of about 1,000: 50%)"
+            )
+        floor = FLOORS.get((database, count))
+        if floor and yardstick:
+            print(
+                f"           floor: gunicorn without Django {floor:.2f} ms a request,"
+                f" the trivial view {yardstick:.2f}"
             )
     print(f"({time.monotonic() - started:.0f} s)")
     if arguments.json:

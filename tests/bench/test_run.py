@@ -83,3 +83,21 @@ def test_the_weight_report_counts_the_stylesheet_the_scripts_and_the_icon(ids) -
     assert any(url.endswith(".css") for url in assets)
     assert any("htmx" in url and url.endswith(".js") for url in assets)
     assert any(url.endswith(".svg") for url in assets)
+
+
+def test_the_floor_answers_the_trivial_path_as_gunicorn_expects() -> None:
+    """bench/load/run.py serves bench/bare_wsgi.py and asks for /bench/trivial/ until
+    it answers 200; the body's length is the one its header gives."""
+    from wsgiref.util import setup_testing_defaults
+
+    from bench import bare_wsgi
+
+    environ: dict = {"PATH_INFO": "/bench/trivial/"}
+    setup_testing_defaults(environ)
+    started = []
+    body = b"".join(
+        bare_wsgi.application(environ, lambda status, headers: started.append((status, headers)))
+    )
+    ((status, headers),) = started
+    assert status == "200 OK"
+    assert dict(headers)["Content-Length"] == str(len(body)) and body == b"ok"
