@@ -151,19 +151,21 @@ def gunicorn(
     cpus: str | None = None,
     log: Path | None = None,
     app: str | None = None,
+    config: Path | None = None,
 ) -> Iterator[Gunicorn]:
     """gunicorn with the project's gunicorn.conf.py on 127.0.0.1.
 
     ``cpus`` ("0", "0-1") pins the server to those cores with taskset, so a load
     generator on another core does not take its time. ``app`` ("module:name") serves
     another WSGI application than the project's (bench/bare_wsgi.py); it must answer
-    200 at ``/bench/trivial/``, which is asked for until the server is up.
+    200 at ``/bench/trivial/``, which is asked for until the server is up. ``config``
+    replaces gunicorn.conf.py (bench/load/by_kind.py, which loads it).
     """
     port = free_port()
     command = [
         str(Path(PYTHON).with_name("gunicorn")),
         "-c",
-        str(ROOT / "gunicorn.conf.py"),
+        str(config or ROOT / "gunicorn.conf.py"),
         "--bind",
         f"127.0.0.1:{port}",
         "--workers",

@@ -25,6 +25,12 @@ stops at the first step that fails, then one step halfway between the last pass 
 that failure is tried. All traffic goes to 127.0.0.1; every run
 is bounded in time (locust's --run-time) and stops by itself.
 
+Before the steps each server gets a yardstick, the trivial view's server CPU a
+request, and a floor, the same for a WSGI application without Django
+(bench/bare_wsgi.py) under the same gunicorn. ``--by-kind`` serves the project with
+bench/load/by_kind.py, which counts the worker's CPU by kind of request, and each
+step then prints what a poll, a swap, a page and each action cost, and their shares.
+
 The exit status is 1 when one worker, on SQLite or on PostgreSQL, carries fewer
 than ``--target`` tables (issue 6: 500).
 """
@@ -46,7 +52,7 @@ import threading
 import time
 import urllib.request
 from collections.abc import Callable, Iterator
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
 import psutil
@@ -54,6 +60,7 @@ import psutil
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
 from bench import server
+from bench.load import by_kind
 
 HERE = Path(__file__).resolve().parent
 LOCUST = str(Path(server.PYTHON).with_name("locust"))
@@ -93,6 +100,11 @@ class Step:
     #: workers, and PostgreSQL's processes when they share the server's core.
     server_cpu: float
     cpu_ms_per_request: float
+    #: With --by-kind: per kind of request (method, what it asks, status), the
+    #: requests answered and the worker's CPU milliseconds each (bench/load/by_kind.py),
+    #: and the trivial view's, measured the same way on the same server.
+    cpu_by_kind: dict[str, tuple[int, float]] = field(default_factory=dict)
+    trivial_cpu_ms: float = 0.0
 
     @property
     def per_table(self) -> float:
@@ -165,6 +177,8 @@ def run_step(
     workdir: Path,
     locust_cpus: str | None,
     label: tuple[str, int],
+    counted: Callable[[], dict[str, tuple[int, float]]] | None = None,
+    trivial_cpu_ms: float = 0.0,
 ) -> Step:
     spawn_rate = max(20, tables // 5)  # every table started within about 5 s
     ramp = tables / spawn_rate
@@ -205,8 +219,10 @@ def run_step(
         # before the end.
         time.sleep(2 + ramp + SETTLE)
         cpu_before, started = server_cpu(), time.monotonic()
+        counted_before = counted() if counted else {}
         time.sleep(max(1, seconds - 2))
         cpu_used, elapsed = server_cpu() - cpu_before, time.monotonic() - started
+        cpu_by_kind = by_kind.between(counted_before, counted()) if counted else {}
         try:
             process.wait(timeout=ramp + SETTLE + seconds + 120)
         except subprocess.TimeoutExpired:
@@ -255,6 +271,8 @@ def run_step(
         load_before=round(load_before, 2),
         server_cpu=round(cpu_used / elapsed, 3),
         cpu_ms_per_request=round(1000 * cpu_used / elapsed / max(0.1, rate), 3),
+        cpu_by_kind=cpu_by_kind,
+        trivial_cpu_ms=trivial_cpu_ms,
         passed=failures == 0 and requests > 0 and p95 < p95_budget,
     )
 
@@ -278,6 +296,21 @@ def print_step(step: Step) -> None:
         flush=True,
     )
     print(f"         ms by request: {kinds}", flush=True)
+    if step.cpu_by_kind:
+        spent = sum(count * ms for count, ms in step.cpu_by_kind.values()) or 1.0
+        parts = ", ".join(
+            f"{kind} {count} x {ms:.2f}"
+            + (f" ({ms / step.trivial_cpu_ms:.1f}x)" if step.trivial_cpu_ms else "")
+            + f" {count * ms / spent:.0%}"
+            for kind, (count, ms) in sorted(
+                step.cpu_by_kind.items(), key=lambda i: -i[1][0] * i[1][1]
+            )
+        )
+        print(
+            f"         CPU in the request by kind (ms each; x the trivial view's"
+            f" {step.trivial_cpu_ms:.2f}; share): {parts}",
+            flush=True,
+        )
     for message, count in step.failure_messages:
         print(f"         failed {count} x {message}", flush=True)
 
@@ -367,10 +400,20 @@ def find_capacity(
         ) as bare:
             floor = trivial_cost(bare)
         FLOORS[(database, workers)] = floor
+        counted, config = None, None
+        if arguments.by_kind:
+            folder = workdir / f"kinds-{database}-{workers}"
+            folder.mkdir()
+            env = {**env, "BENCH_KINDS_DIR": str(folder)}
+            config = HERE / "by_kind.py"
+
+            def counted() -> dict[str, tuple[int, float]]:
+                return by_kind.read(folder)
+
         pinned = database == "postgres" and workers == 1
         with (
             database_on([0]) if pinned else contextlib.nullcontext() as database_cpu,
-            server.gunicorn(env, workers=workers, cpus=cpus, log=log) as served,
+            server.gunicorn(env, workers=workers, cpus=cpus, log=log, config=config) as served,
         ):
             if pinned:
                 print(
@@ -383,7 +426,14 @@ def find_capacity(
             def server_cpu() -> float:
                 return served.cpu_seconds() + (database_cpu() if database_cpu else 0.0)
 
+            counted_before = counted() if counted else {}
             yardstick = trivial_cost(served)
+            if counted:  # one more request after a pause: the worker writes its counts
+                time.sleep(by_kind.EVERY)
+                with urllib.request.urlopen(f"{served.url}/bench/trivial/", timeout=5) as answer:
+                    answer.read()
+            trivial = by_kind.between(counted_before, counted()) if counted else {}
+            trivial_cpu_ms = trivial.get("GET trivial 200", (0, 0.0))[1]
             print(
                 f"  yardstick: the trivial view costs {yardstick:.2f} ms of server CPU a"
                 f" request: at {ISSUE_RATE} requests a second a table, a core would carry"
@@ -409,6 +459,8 @@ def find_capacity(
                     workdir,
                     locust_cpus,
                     (database, workers),
+                    counted,
+                    trivial_cpu_ms,
                 )
                 results.append(step)
                 print_step(step)
@@ -428,6 +480,8 @@ def find_capacity(
                     workdir,
                     locust_cpus,
                     (database, workers),
+                    counted,
+                    trivial_cpu_ms,
                 )
                 results.append(step)
                 print_step(step)
@@ -452,6 +506,11 @@ def main() -> int:
         choices=["anywhere", "first-bid"],
         default="anywhere",
         help="where each table is in its first deal when the load starts (see _child_tables)",
+    )
+    parser.add_argument(
+        "--by-kind",
+        action="store_true",
+        help="also count the server's CPU by kind of request (bench/load/by_kind.py)",
     )
     parser.add_argument("--child-tables", type=int, help=argparse.SUPPRESS)
     parser.add_argument("--out", type=Path, help=argparse.SUPPRESS)
