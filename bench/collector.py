@@ -7,9 +7,10 @@ production settings: it plays `--sessions` sessions of Oh Hell to `--deals` deal
 (what a worker keeps: the sessions' tables and pages), then enters the next deal of
 each, bid by bid and trick by trick, through Django's handler as the scorekeeper's
 phone posts them, with a follower noted, so that each entry draws the follower's
-swap too.
+swap too. The two settings run in pairs, back to back, and the ratio is the median of
+the pairs' (the machine's speed drifts between runs more than the settings differ).
 
-    .venv/bin/python bench/collector.py            # about 2 minutes
+    .venv/bin/python bench/collector.py            # about 4 minutes
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ import argparse
 import gc
 import json
 import runpy
+import statistics
 import subprocess
 import sys
 import time
@@ -107,7 +109,9 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--deals", type=int, default=15, help="deals played before")
     parser.add_argument("--sessions", type=int, default=20)
-    parser.add_argument("--rounds", type=int, default=2, help="runs of each, alternated")
+    parser.add_argument(
+        "--rounds", type=int, default=4, help="pairs of runs, one of each, back to back"
+    )
     parser.add_argument("--child", action="store_true", help=argparse.SUPPRESS)
     parser.add_argument("--tuned", action="store_true", help=argparse.SUPPRESS)
     arguments = parser.parse_args()
@@ -118,19 +122,25 @@ def main() -> None:
         f"bench/collector.py: {arguments.sessions} sessions at deal {arguments.deals + 1},"
         " an entry through Django's handler (CPU ms), and the collections during it"
     )
-    found: dict[bool, list[dict]] = {False: [], True: []}
-    for _ in range(arguments.rounds):
-        for tuned in (False, True):
-            result = run(arguments.deals, arguments.sessions, tuned)
-            found[tuned].append(result)
+    # Back to back in pairs, in the order ABBA: the machine's speed drifts from one
+    # minute to the next, and a pair's ratio cancels what the two runs share.
+    ratios = []
+    for round_number in range(arguments.rounds):
+        order = (False, True) if round_number % 2 == 0 else (True, False)
+        pair = {}
+        for tuned in order:
+            result = pair[tuned] = run(arguments.deals, arguments.sessions, tuned)
             label = "gunicorn.conf.py's collector" if tuned else "Python's default collector"
             print(
                 f"  {label:30} entry {result['entry_ms']:6.2f} ms, collecting"
                 f" {result['collecting_ms']:5.2f} ms ({result['tracked']} objects tracked)"
             )
-    default = min(r["entry_ms"] for r in found[False])
-    tuned = min(r["entry_ms"] for r in found[True])
-    print(f"an entry with gunicorn.conf.py's collector: {tuned / default:.2f}x the default's")
+        ratios.append(pair[True]["entry_ms"] / pair[False]["entry_ms"])
+    print(
+        f"an entry with gunicorn.conf.py's collector: {statistics.median(ratios):.2f}x the"
+        f" default's (median of {len(ratios)} pairs run back to back:"
+        f" {', '.join(f'{ratio:.2f}' for ratio in ratios)})"
+    )
 
 
 if __name__ == "__main__":
