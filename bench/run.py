@@ -112,6 +112,7 @@ def pages_to_measure(ids: dict) -> list[Page]:
             "live poll, up to date (204)",
             f"/s/{deal}/live/?v={ids['deal_game_version']}",
             owner,
+            htmx=True,  # as the page's hx-get asks: answered in front of Django
             status=204,
         ),
         Page("Kozel deal screen, 6 deals", f"/s/{kozel}/", owner),

@@ -68,6 +68,14 @@ def test_every_page_it_measures_answers_as_a_phone_would_see_it(handler, ids) ->
             assert run.call(handler, page.small_path, page.small_cookie, page.htmx)[0] == 200
 
 
+def test_every_live_poll_it_measures_is_asked_as_the_page_asks(ids) -> None:
+    """The pages' hx-get sends HX-Request: a poll measured without it would go through
+    Django's handler, which no phone's poll does (games/fast_polls.py)."""
+    polls = [page for page in run.pages_to_measure(ids) if "/live/" in page.path]
+    assert {page.label for page in polls} >= {"live poll, up to date (204)"}
+    assert all(page.htmx for page in polls)
+
+
 def test_the_up_to_date_live_poll_costs_one_query(handler, ids) -> None:
     path = f"/s/{ids['deal_game']}/live/?v={ids['deal_game_version']}"
 
