@@ -462,8 +462,9 @@ def find_capacity(
                 f" {floor / yardstick:.0%} of the trivial view",
                 flush=True,
             )
-            passed_at, failed_at = 0, None
-            for tables in steps:
+
+            def step_of(tables: int) -> Step:
+                """One step of ``tables`` tables against this server, printed."""
                 step = run_step(
                     served,
                     server_cpu,
@@ -479,27 +480,16 @@ def find_capacity(
                 )
                 results.append(step)
                 print_step(step)
-                if not step.passed:
+                return step
+
+            passed_at, failed_at = 0, None
+            for tables in steps:
+                if not step_of(tables).passed:
                     failed_at = tables
                     break
                 passed_at = tables
             if failed_at is not None and failed_at - passed_at > max(10, passed_at // 4):
-                middle = (passed_at + failed_at) // 2
-                step = run_step(
-                    served,
-                    server_cpu,
-                    tables_file,
-                    middle,
-                    arguments.seconds,
-                    arguments.p95,
-                    workdir,
-                    locust_cpus,
-                    (database, workers),
-                    counted,
-                    trivial_cpu_ms,
-                )
-                results.append(step)
-                print_step(step)
+                step_of((passed_at + failed_at) // 2)
     return results
 
 
