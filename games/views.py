@@ -27,13 +27,12 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST, require_safe
 from django_htmx.http import HttpResponseClientRedirect, trigger_client_event
 
-from games import forms, knowledge, page_cache, rows, services
+from games import forms, jinja, knowledge, page_cache, roles, rows, services
 from games.models import Game, Notebook, Player, ShareLink
 from games.page_cache import cached_render, session_key
 from games.qr import qr_svg
 from games.rules import RuleError, kozel, oh_hell
 from games.services import Conflict
-from games.templatetags import roles
 from scorekeeper.middleware import never_compress
 
 NOTEBOOK_COOKIE = "notebook"
@@ -362,34 +361,46 @@ def render_game(
     partial: bool = False,
     extra: dict | None = None,
 ) -> HttpResponse:
-    table = services.load_to_show(game)
-    if game.kind == Game.Kind.KOZEL:
-        context = kozel_context(table)
-        template = "games/kozel.html"
-        element = "kozel"
-    else:
-        posted = request.POST if status >= 400 and error_for == "tricks" else None
-        context = oh_hell_context(table, request.GET.get("seat"), posted)
-        template = "games/oh_hell.html"
-        element = "table"
-    # A refused form comes back with what was typed, so nothing has to be entered twice.
-    context.update(
-        game=game,
-        urls=session_urls(game.public_id),
-        error=error,
-        error_for=error_for,
-        posted=request.POST if status >= 400 else {},
-    )
+    """The deal screen, or only its element (the table that htmx swaps): the element
+    is a Jinja2 template (games/jinja.py), the page around it Django's."""
+    context, page, element = game_context(request, game, error=error, error_for=error_for)
     context.update(extra or {})
+    drawn = jinja.render(element, context)
     if partial or (request.htmx and request.method == "POST"):
-        template = f"{template}#{element}"
-    response = render(request, template, context, status=status)
+        response = HttpResponse(drawn, status=status)
+    else:
+        response = render(request, page, {**context, "element": mark_safe(drawn)}, status=status)
     spoken = spoken_news(context, error_for) if request.htmx and status == 200 else None
     if spoken:
         # The swapped element is new to a screen reader; the page's own live region
         # (#announcer, in base.html) says what just happened.
         trigger_client_event(response, "announce", spoken)
     return response
+
+
+def game_context(
+    request: HttpRequest, game: Game, *, error: str | None, error_for: str
+) -> tuple[dict, str, str]:
+    """What a deal screen shows, the page's template and the element's."""
+    table = services.load_to_show(game)
+    refused = error is not None
+    if game.kind == Game.Kind.KOZEL:
+        context = kozel_context(table)
+        page, element = "games/kozel.html", "games/kozel_table.jinja"
+    else:
+        posted = request.POST if refused and error_for == "tricks" else None
+        context = oh_hell_context(table, request.GET.get("seat"), posted)
+        page, element = "games/oh_hell.html", "games/oh_hell_table.jinja"
+    # A refused form comes back with what was typed, so nothing has to be entered twice.
+    context.update(
+        request=request,
+        game=game,
+        urls=session_urls(game.public_id),
+        error=error,
+        error_for=error_for,
+        posted=request.POST if refused else {},
+    )
+    return context, page, element
 
 
 #: The URLs a session's deal screen links and posts to.
@@ -664,7 +675,7 @@ def answer_and_draw_ahead(
 ) -> HttpResponse:
     """The scorekeeper's answer after an entry and, from the same render, the live swap
     of every other role that follows this session in this process in the answer's
-    language (games/templatetags/roles.py), kept (games/page_cache.py): each
+    language (games/roles.py), kept (games/page_cache.py): each
     follower's next poll is then a lookup instead of a request that reads and draws
     the session again. Followers in other languages get a render each (draw_ahead).
     The scorekeeper's own role is left out of the followers: its phone has its

@@ -190,6 +190,13 @@ TEMPLATES = [
             "builtins": ["template_partials.templatetags.partials"],
         },
     },
+    # A session's element (the deal screen's table), drawn by every entry: games/jinja.py.
+    {
+        "BACKEND": "django.template.backends.jinja2.Jinja2",
+        "DIRS": [BASE_DIR / "templates"],
+        "APP_DIRS": False,
+        "OPTIONS": {"environment": "games.jinja.environment"},
+    },
 ]
 
 if os.environ.get("DATABASE_URL"):

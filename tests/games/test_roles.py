@@ -1,4 +1,4 @@
-"""One render for every role after an entry (games/templatetags/roles.py): each role's
+"""One render for every role after an entry (games/roles.py): each role's
 page cut from it must be exactly the page that role's own render gives, and nothing
 that reads the role may sit outside a role part."""
 
@@ -10,15 +10,15 @@ from pathlib import Path
 import pytest
 from django.conf import settings
 from django.core.cache import caches
-from django.template.base import Lexer
+from django.template import engines
 from django.test import RequestFactory
 from django.urls import reverse
 from django.utils import translation
 from django_htmx.middleware import HtmxDetails
+from jinja2 import TemplateSyntaxError
 
-from games import page_cache, services, views
+from games import page_cache, roles, services, views
 from games.models import Game
-from games.templatetags import roles
 from tests.games.conftest import (
     BEN,
     CARLA,
@@ -33,7 +33,7 @@ from tests.games.test_sharing import make_link, phone_with
 
 TEMPLATES = Path(settings.BASE_DIR) / "templates" / "games"
 #: The templates an entry's answer is drawn from.
-SESSION_TEMPLATES = ["oh_hell.html", "kozel.html", "_session_nav.html"]
+SESSION_TEMPLATES = ["oh_hell_table.jinja", "kozel_table.jinja", "_session_nav.jinja"]
 #: What differs with the role, or with the action asked about.
 ROLE_NAMES = re.compile(r"\b(game\.can_edit|game\.is_owner|error_for)\b")
 
@@ -52,23 +52,52 @@ def test_cut_refuses_parts_drawn_for_other_roles() -> None:
         roles.cut(f"{roles.BEGIN}a{roles.NEXT}b{roles.END}", 3)
 
 
+def outside_role_parts(source: str) -> list[str]:
+    """The tags and values of a Jinja2 template that read the role outside a role part.
+
+    "if error and ...": an entry's one render is of a success, with no error."""
+    depth, outside, tag = 0, [], []
+    for _line, kind, value in engines["jinja2"].env.lex(source):
+        if kind in ("block_begin", "variable_begin"):
+            tag = []
+        elif kind in ("block_end", "variable_end"):
+            contents = re.sub(r" ?\. ?", ".", " ".join(tag))
+            if contents == "role_part":
+                depth += 1
+            elif contents == "endrole_part":
+                depth -= 1
+            elif (
+                depth == 0
+                and ROLE_NAMES.search(contents)
+                and not contents.startswith("if error and ")
+            ):
+                outside.append(contents)
+        elif kind != "whitespace":
+            tag.append(value)
+    assert depth == 0, "a role part is not closed"
+    return outside
+
+
+def test_the_reader_finds_the_role_read_outside_a_role_part() -> None:
+    source = (
+        "{% if game.can_edit %}<form>{% endif %}{{ game . is_owner }}"
+        "{% role_part %}{% if game.can_edit %}<a>{% endif %}{% endrole_part %}"
+        '{% if error and error_for == "undo" %}<p>{% endif %}'
+    )
+
+    assert outside_role_parts(source) == ["if game.can_edit", "game.is_owner"]
+
+
 @pytest.mark.parametrize("name", SESSION_TEMPLATES)
 def test_everything_that_reads_the_role_is_in_a_role_part(name) -> None:
-    depth, outside = 0, []
-    for token in Lexer((TEMPLATES / name).read_text()).tokenize():
-        if token.contents == "role_part":
-            depth += 1
-        elif token.contents == "endrole_part":
-            depth -= 1
-        # "error and ...": an entry's one render is of a success, with no error.
-        elif (
-            depth == 0
-            and ROLE_NAMES.search(token.contents)
-            and not token.contents.startswith("if error and ")
-        ):
-            outside.append(token.contents)
-    assert depth == 0
-    assert outside == []
+    assert outside_role_parts((TEMPLATES / name).read_text()) == []
+
+
+def test_a_role_part_inside_a_role_part_is_refused() -> None:
+    with pytest.raises(TemplateSyntaxError, match="a role part inside a role part"):
+        engines["jinja2"].env.from_string(
+            "{% role_part %}{% role_part %}x{% endrole_part %}{% endrole_part %}"
+        )
 
 
 # -- each role's page, cut from one render, is its own render --------------------------
