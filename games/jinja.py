@@ -13,8 +13,6 @@ them (placeholders in a page kept for later: games/page_cache.py), and
 
 from __future__ import annotations
 
-import secrets
-
 from django.conf import settings
 from django.middleware.csrf import get_token
 from django.template import engines
@@ -26,6 +24,7 @@ from jinja2.runtime import Context, Macro
 from markupsafe import Markup, escape
 
 from games import roles
+from games.templatetags import form_keys
 
 
 class RolePartExtension(Extension):
@@ -68,10 +67,9 @@ def csrf_field(context: Context) -> Markup:
 
 
 @pass_context
-def form_key(context: Context) -> Markup:
+def form_key(context: Context) -> str:
     """What ``{% form_key %}`` writes (games/templatetags/form_keys.py)."""
-    key = context.get("form_key_placeholder") or secrets.token_urlsafe(12)
-    return Markup(f'<input type="hidden" name="idem" value="{escape(key)}">')
+    return form_keys.key_field(context.get("form_key_placeholder"))
 
 
 def environment(**options) -> Environment:

@@ -363,7 +363,9 @@ def render_game(
 ) -> HttpResponse:
     """The deal screen, or only its element (the table that htmx swaps): the element
     is a Jinja2 template (games/jinja.py), the page around it Django's."""
-    context, page, element = game_context(request, game, error=error, error_for=error_for)
+    context, page, element = game_context(
+        request, game, error=error, error_for=error_for, refused=status >= 400
+    )
     context.update(extra or {})
     drawn = jinja.render(element, context)
     if partial or (request.htmx and request.method == "POST"):
@@ -379,11 +381,11 @@ def render_game(
 
 
 def game_context(
-    request: HttpRequest, game: Game, *, error: str | None, error_for: str
+    request: HttpRequest, game: Game, *, error: str | None, error_for: str, refused: bool
 ) -> tuple[dict, str, str]:
-    """What a deal screen shows, the page's template and the element's."""
+    """What a deal screen shows, the page's template and the element's; ``refused``:
+    the answer to a refused form, which shows what was typed."""
     table = services.load_to_show(game)
-    refused = error is not None
     if game.kind == Game.Kind.KOZEL:
         context = kozel_context(table)
         page, element = "games/kozel.html", "games/kozel_table.jinja"

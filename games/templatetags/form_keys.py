@@ -15,5 +15,10 @@ def form_key(context: template.Context) -> str:
 
     A page rendered for keeping (games.page_cache) gets a placeholder instead, which
     every answer replaces with a new key."""
-    key = context.get("form_key_placeholder") or secrets.token_urlsafe(12)
+    return key_field(context.get("form_key_placeholder"))
+
+
+def key_field(placeholder: str | None) -> str:
+    """The hidden field with a new key, or with the placeholder of a page kept."""
+    key = placeholder or secrets.token_urlsafe(12)
     return format_html('<input type="hidden" name="idem" value="{}">', key)
