@@ -11,9 +11,11 @@ Each locust user is a table (``BENCH_TABLES``: a JSON list of {"game", "notebook
 
 - the scorekeeper (the notebook's cookie) opens the session, then bids for each
   player in turn (a pause of ``BENCH_BID_SECONDS`` before each), taps the winner of
-  every trick as it falls (``BENCH_TRICK_SECONDS``), and scores the deal with the
-  counts the page shows (``BENCH_SCORE_SECONDS``); every action is an htmx POST
-  answered with the swapped table, exactly what the page's forms send (bench/pageforms);
+  every trick as it falls (each player takes ``BENCH_CARD_SECONDS`` to play a card),
+  scores the deal with the counts the page shows (``BENCH_SCORE_SECONDS``), and
+  waits while the cards are gathered, shuffled and dealt (``BENCH_DEAL_SECONDS``)
+  before the next deal's first bid; every action is an htmx POST answered with the
+  swapped table, exactly what the page's forms send (bench/pageforms);
 - ``BENCH_FOLLOWERS`` phones (default 4) open the view-only link and poll
   ``/s/<id>/live/?v=<version>`` every ``BENCH_POLL_SECONDS`` (3, as the page's
   ``hx-trigger="every 3s"``), taking the new version from each 200 answer;
@@ -21,9 +23,10 @@ Each locust user is a table (``BENCH_TABLES``: a JSON list of {"game", "notebook
   to the swapped element: every swap (a 200 poll, or the answer to the scorekeeper's
   own tap) starts it again, so a scorekeeper tapping every few seconds seldom polls.
 
-Pauses are drawn between half and one and a half times their setting, so the tables
-do not march in step. Any answer other than 200, 204 (up to date) or a redirect is a
-failure.
+The pace is the one our rule source gives a table (bench/load/pace.py: seed 002's
+game of seven players in 45 minutes). Pauses are drawn between half and one and a
+half times their setting, so the tables do not march in step. Any answer other than
+200, 204 (up to date) or a redirect is a failure.
 """
 
 from __future__ import annotations
@@ -45,12 +48,9 @@ from locust.contrib.fasthttp import FastHttpSession
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
 from bench import pageforms
+from bench.load import pace
 
-POLL = float(os.environ.get("BENCH_POLL_SECONDS", "3"))
 FOLLOWERS = int(os.environ.get("BENCH_FOLLOWERS", "4"))
-BID = float(os.environ.get("BENCH_BID_SECONDS", "3"))
-TRICK = float(os.environ.get("BENCH_TRICK_SECONDS", "8"))
-SCORE = float(os.environ.get("BENCH_SCORE_SECONDS", "4"))
 #: Seconds after the last table started before the figures count (run.py sets it).
 SETTLE = float(os.environ.get("BENCH_SETTLE_SECONDS", "0"))
 
@@ -66,7 +66,7 @@ def load_tables(environment, **_kwargs) -> None:
 
     @environment.events.spawning_complete.add_listener
     def settle(**_kwargs) -> None:
-        # Every table opens its five pages within POLL seconds of its start: a rush that
+        # Every table opens its five pages within a poll's interval of its start: a rush that
         # a real evening, whose tables sit down over hours, never sees. The figures
         # count from SETTLE seconds after the last table started (run.py waits as long).
         gevent.spawn_later(SETTLE, environment.runner.stats.reset_all)
@@ -127,7 +127,7 @@ class Phone:
         self.version: int | None = None
         self.csrf = ""
         #: When the shown element's ``every`` timer fires next.
-        self.next_poll = time.monotonic() + POLL
+        self.next_poll = time.monotonic() + pace.POLL
 
     def show(self, html: str) -> None:
         """A new page or swap: htmx starts the new element's poll timer afresh."""
@@ -135,7 +135,7 @@ class Phone:
         self._forms = None
         self.version = pageforms.live_version(html)
         self.csrf = pageforms.csrf_token(html) or self.csrf
-        self.next_poll = time.monotonic() + POLL
+        self.next_poll = time.monotonic() + pace.POLL
 
     def form(self, action_ending: str) -> pageforms.Form | None:
         """A form of the page shown, its forms read once per page (only the
@@ -152,13 +152,13 @@ class Phone:
             self.show(response.text)
 
     def poll(self, game: str) -> None:
-        """The page's live poll, every POLL seconds after its last swap, for as long
+        """The page's live poll, every poll interval after its last swap, for as long
         as the table plays."""
         while True:
             gevent.sleep(max(0.0, self.next_poll - time.monotonic()))
             if time.monotonic() < self.next_poll:
                 continue  # swapped meanwhile (the scorekeeper's own tap): a new timer
-            self.next_poll += POLL  # a 204 swaps nothing: the timer keeps its beat
+            self.next_poll += pace.POLL  # a 204 swaps nothing: the timer keeps its beat
             if self.version is None:
                 continue
             with self.http.get(
@@ -195,13 +195,15 @@ class Table(User):
         self.scorekeeper = Phone(self, {"notebook": self.table["notebook"]})
         self.followers = [Phone(self, {"links": self.table["view"]}) for _ in range(FOLLOWERS)]
         self.greenlets: list[gevent.Greenlet] = []
+        #: The deal was just scored: the next one's cards are being dealt.
+        self.dealing = False
 
     def on_stop(self) -> None:
         gevent.killall(self.greenlets, block=False)
 
     @task
     def evening(self) -> None:
-        gevent.sleep(random.uniform(0, POLL))  # phones do not all open at the same instant
+        gevent.sleep(random.uniform(0, pace.POLL))  # phones do not all open at the same instant
         self.scorekeeper.open(f"/s/{self.game}/")
         for phone in self.followers:
             phone.open(f"/s/{self.game}/")
@@ -216,20 +218,25 @@ class Table(User):
         phone = self.scorekeeper
         bid = phone.form("/bid/")
         if bid is not None and bid.choices("bid"):
-            pause(BID)
+            if self.dealing:
+                pause(pace.DEAL)
+                self.dealing = False
+            pause(pace.BID)
             allowed = bid.choices("bid")
             phone.post(bid, {"bid": random.choice(allowed[:3])}, "bid")
             return
         trick = phone.form("/trick/")
         if trick is not None and trick.choices("seat"):
-            pause(TRICK)
-            phone.post(trick, {"seat": random.choice(trick.choices("seat"))}, "trick")
+            seats = trick.choices("seat")
+            pause(pace.trick_seconds(len(seats)))
+            phone.post(trick, {"seat": random.choice(seats)}, "trick")
             return
         tricks = phone.form("/tricks/")
         if tricks is not None and tricks.checked:
-            pause(SCORE)
+            pause(pace.SCORE)
             phone.post(tricks, tricks.checked, "tricks")
+            self.dealing = True
             return
         # The game is over, or the page has nothing to enter: look again later.
-        pause(TRICK)
+        pause(pace.DEAL)
         phone.open(f"/s/{self.game}/")
