@@ -21,7 +21,7 @@ Each locust user is a table (``BENCH_TABLES``: a JSON list of {"game", "notebook
   ``hx-trigger="every 3s"``), taking the new version from each 200 answer;
 - the scorekeeper's own page polls the same way. As in htmx, the poll's timer belongs
   to the swapped element: every swap (a 200 poll, or the answer to the scorekeeper's
-  own tap) starts it again, so a scorekeeper tapping every few seconds seldom polls.
+  own tap) starts it again, so the scorekeeper's page polls between its entries.
 
 The pace is the one our rule source gives a table (bench/load/pace.py: seed 002's
 game of seven players in 45 minutes). Pauses are drawn between half and one and a
