@@ -24,7 +24,9 @@ from __future__ import annotations
 import functools
 import logging
 import re
+import weakref
 from collections.abc import Callable, Iterable
+from dataclasses import dataclass
 
 from django.conf import settings
 from django.contrib.sessions.middleware import SessionMiddleware
@@ -43,7 +45,7 @@ from django.middleware.security import SecurityMiddleware
 from django.urls import set_script_prefix
 from django_htmx.middleware import HtmxDetails
 
-from games import page_cache, views
+from games import knowledge, page_cache, views
 from scorekeeper import middleware
 
 #: The list this module follows; any other, and every request goes to Django.
@@ -122,8 +124,50 @@ class Steps:
 
 
 Answer = tuple[str, list[tuple[str, str]], bytes]  # the status line, headers, body
+#: An answer kind's headers but its Content-Length, and where that goes among them.
+Known = tuple[tuple[tuple[str, str], ...], int]
 #: An answer's kind: its status, Content-Encoding, language, whether over HTTPS.
 Shape = tuple[int, str | None, str, bool]
+
+
+@dataclass(frozen=True, slots=True)
+class Phone:
+    """What the request steps found for one phone's polls (its headers, host and
+    path): who it is to the access check, its write stamp, its language, whether it
+    came over HTTPS and takes gzip, and the key of its kept swaps."""
+
+    visitor: knowledge.Visitor
+    stamp: str | None
+    language: str
+    secure: bool
+    gzip: bool
+    poll: str  # page_cache.request_key
+
+    def answer(self, public_id: str, asked: str, visible: views.Visible) -> HttpResponse | None:
+        """The answer, if it is the up-to-date 204 or a kept swap without forms (the
+        same for every phone: no token to fill in); else None."""
+        if asked == str(visible.version):
+            return HttpResponse(status=204)
+        key = page_cache.session_key("live", public_id, visible.version, visible.role)
+        kept = page_cache.kept(key, self.poll)
+        if kept is None or kept.gaps:
+            return None
+        return kept.answer(None, compress=self.gzip)
+
+
+#: The environ's parts that are neither a request header nor one of these are not
+#: read by the request steps: the method, the query (checked above, and ``v`` only)
+#: and the server's own keys.
+SERVED_KEYS = ("PATH_INFO", "SCRIPT_NAME", "SERVER_NAME", "SERVER_PORT", "wsgi.url_scheme")
+PHONES_KEEP = 10_000
+
+
+def phone_key(environ: dict) -> tuple:
+    """Everything of a request the request steps can read: its headers (the cookies,
+    the languages, the host), the path and the server's name, port and scheme."""
+    return tuple(
+        item for item in environ.items() if item[0].startswith("HTTP_") or item[0] in SERVED_KEYS
+    )
 
 
 class FastPolls:
@@ -135,6 +179,14 @@ class FastPolls:
     cookie (a new CSRF cookie, the form tokens' cookie renewed, a session's) or the
     visitor has a session. So they run in full for the first answer of each kind, and
     later answers of that kind reuse its headers; the others always run them.
+
+    The request steps give the same result for the same headers, host and path: a
+    phone polling one page sends the same every three seconds. So once they have
+    run for a phone's poll whose answer was plain (no cookie to set, no session),
+    what they found is kept under those (``phones``), and its next up-to-date poll
+    is answered without building a request or running them: the access check, then
+    the 204, or the swap kept for the new version if it has no form (a view-only
+    phone's), with the headers of its kind. Any other answer is found as before.
     """
 
     def __init__(self, app: WSGIApp) -> None:
@@ -142,7 +194,10 @@ class FastPolls:
         # Made once, with the settings of the moment, as Django's handler makes its own.
         self.steps = Steps()
         #: Per kind of answer: its headers, and where its Content-Length goes.
-        self.shapes: dict[Shape, tuple[tuple[tuple[str, str], ...], int]] = {}
+        self.shapes: dict[Shape, Known] = {}
+        #: Per phone (phone_key): what the request steps found for its polls.
+        self.phones: dict[tuple, Phone] = {}
+        _instances.add(self)
 
     def __call__(self, environ: dict, start_response: Callable) -> Iterable[bytes]:
         if (
@@ -162,19 +217,46 @@ class FastPolls:
 
     def answer(self, environ: dict, public_id: str) -> Answer | None:
         """The poll's answer as Django would give it, or None to let Django answer."""
-        set_script_prefix(get_script_name(environ))
         # As Django's handler: a connection that failed or is too old is closed
         # before and after (the signals' receivers), and anything else that listens
         # hears of the request.
         signals.request_started.send(sender=self.__class__, environ=environ)
         try:
+            key = phone_key(environ)
+            phone = self.phones.get(key)
+            visible = None
+            if phone is not None:
+                asked = environ["QUERY_STRING"][2:]  # VERSION_QUERY: "v=<digits>"
+                visible = views.visible_to(phone.visitor, phone.stamp, public_id, asked)
+                if visible is None:
+                    return None  # the view's 404 (and app.js stops polling)
+                page_cache.note_follower(public_id, visible.role, phone.language)
+                found = phone.answer(public_id, asked, visible)
+                if found is not None:
+                    shape = (found.status_code, found.get("Content-Encoding"), phone.language)
+                    if known := self.shapes.get((*shape, phone.secure)):
+                        status = f"{found.status_code} {found.reason_phrase}"
+                        return self.with_length(known, status, found.content)
+            set_script_prefix(get_script_name(environ))
             request = WSGIRequest(environ)
             if not self.steps.before(request):
                 return None
-            found = self.lookup(request, public_id)
+            found = self.lookup(request, public_id, visible)
             if found is None:
                 return None
-            return self.finish(request, found)
+            answer, plain = self.finish(request, found)
+            if plain:
+                if len(self.phones) >= PHONES_KEEP:
+                    self.phones = {}
+                self.phones[key] = Phone(
+                    views.visitor_of(request),
+                    request.COOKIES.get(knowledge.SEEN_COOKIE),
+                    request.LANGUAGE_CODE,
+                    request.is_secure(),
+                    page_cache.takes_gzip(request),
+                    page_cache.request_key(request),
+                )
+            return answer
         except Exception:
             # Django's handler meets the same again and answers as it does for any
             # request; if it does not (a lost connection, say), the player's poll
@@ -184,9 +266,15 @@ class FastPolls:
         finally:
             signals.request_finished.send(sender=self.__class__)
 
-    def finish(self, request: WSGIRequest, found: HttpResponse) -> Answer:
+    @staticmethod
+    def with_length(known: Known, status: str, body: bytes) -> Answer:
+        headers, at = known
+        return status, [*headers[:at], ("Content-Length", str(len(body))), *headers[at:]], body
+
+    def finish(self, request: WSGIRequest, found: HttpResponse) -> tuple[Answer, bool]:
         """The view's answer through the middleware's response steps, or with the
-        headers they gave the last answer of its kind."""
+        headers they gave the last answer of its kind; and whether it was plain (no
+        cookie set, no session)."""
         status = f"{found.status_code} {found.reason_phrase}"
         body = found.content
         plain = settings.SESSION_COOKIE_NAME not in request.COOKIES and not request.META.get(
@@ -199,25 +287,29 @@ class FastPolls:
             request.is_secure(),
         )
         if plain and (known := self.shapes.get(shape)):
-            headers, at = known
-            return status, [*headers[:at], ("Content-Length", str(len(body))), *headers[at:]], body
+            return self.with_length(known, status, body), True
         response = self.steps.after(request, found)
         headers = list(response.items())
-        if plain and not response.cookies and response.content == body:
+        plain = plain and not response.cookies
+        if plain and response.content == body:
             names = [name for name, _ in headers]
             if names.count("Content-Length") == 1:
                 at = names.index("Content-Length")
                 self.shapes[shape] = (tuple(headers[:at] + headers[at + 1 :]), at)
         cookies = [("Set-Cookie", c.output(header="")) for c in response.cookies.values()]
-        return status, headers + cookies, response.content
+        return (status, headers + cookies, response.content), plain
 
-    def lookup(self, request: WSGIRequest, public_id: str) -> HttpResponse | None:
-        """What the live view answers when that is a lookup (views.live)."""
+    def lookup(
+        self, request: WSGIRequest, public_id: str, visible: views.Visible | None = None
+    ) -> HttpResponse | None:
+        """What the live view answers when that is a lookup (views.live); ``visible``
+        the access check already made for this poll, if it was."""
         asked = request.GET["v"]
-        visible = views.visible_version(request, public_id, asked)
         if visible is None:
-            return None  # the view's 404 (and app.js stops polling)
-        page_cache.note_follower(public_id, visible.role)
+            visible = views.visible_version(request, public_id, asked)
+            if visible is None:
+                return None  # the view's 404 (and app.js stops polling)
+            page_cache.note_follower(public_id, visible.role)
         if asked == str(visible.version):
             return HttpResponse(status=204)
         kept = page_cache.kept_answer(
@@ -230,6 +322,9 @@ class FastPolls:
         return kept
 
 
+_instances: weakref.WeakSet[FastPolls] = weakref.WeakSet()
+
+
 @functools.cache
 def enabled() -> bool:
     return not settings.DEBUG and tuple(settings.MIDDLEWARE) == MIDDLEWARE
@@ -238,3 +333,5 @@ def enabled() -> bool:
 @receiver(setting_changed)
 def _settings_changed(**_kwargs: object) -> None:
     enabled.cache_clear()
+    for app in list(_instances):  # what the steps found may differ now
+        app.phones = {}

@@ -157,12 +157,13 @@ knowledge = Knowledge()
 listener.subscribe(knowledge.hear)
 
 
-def recall_session(request: HttpRequest, public_id: str, visitor: Visitor) -> Recalled:
-    """What this process knows of the session for this visitor, if it may be used:
+def recall_session(stamp: str | None, public_id: str, visitor: Visitor) -> Recalled:
+    """What this process knows of the session for this visitor, whose browser
+    carries the write ``stamp`` (the ``seen`` cookie) if any, if it may be used:
     (the count to learn with, the row or UNKNOWN), or (None, UNKNOWN) to ask the
     database and learn nothing."""
     with listener.lock:
-        count = _current(request)
+        count = _current(stamp)
         if count is None:
             return None, UNKNOWN
         return count, knowledge.session(public_id, visitor)
@@ -171,15 +172,16 @@ def recall_session(request: HttpRequest, public_id: str, visitor: Visitor) -> Re
 def recall_state(request: HttpRequest, cookie: str) -> tuple[int | None, str | Unknown]:
     """The same for a notebook's state (the statistics)."""
     with listener.lock:
-        count = _current(request)
+        count = _current(request.COOKIES.get(SEEN_COOKIE))
         if count is None:
             return None, UNKNOWN
         return count, knowledge.state(cookie)
 
 
-def _current(request: HttpRequest) -> int | None:
-    """With ``listener.lock`` held: whether this request may be answered from what
-    this process knows (the count heard so far), or None to ask the database."""
+def _current(stamp: str | None) -> int | None:
+    """With ``listener.lock`` held: whether a request whose browser carries the
+    write ``stamp`` may be answered from what this process knows (the count heard
+    so far), or None to ask the database."""
     if (
         not settings.LISTEN_FOR_CHANGES
         or connection.vendor != "postgresql"
@@ -187,7 +189,6 @@ def _current(request: HttpRequest) -> int | None:
         or not listener.drained(connection.get_connection_params)
     ):
         return None
-    stamp = request.COOKIES.get(SEEN_COOKIE)
     if stamp and not listener.has_heard(stamp):
         return None  # this browser wrote something this process has not heard of
     return knowledge.count

@@ -104,8 +104,10 @@ class Kept:
             before = (before + part + b"\0" * TOKEN_LENGTH.get(gap, 0))[-WINDOW:]
         return cls(parts, gaps, tuple(deflated))
 
-    def answer(self, request: HttpRequest, *, compress: bool) -> HttpResponse:
-        values = [value.encode() for value in tokens(self.gaps, request)]
+    def answer(self, request: HttpRequest | None, *, compress: bool) -> HttpResponse:
+        """The page with this answer's tokens (``request`` may be None when the page
+        has no gap: no token to fill in)."""
+        values = [value.encode() for value in tokens(self.gaps, request)] if self.gaps else []
         if any(
             len(value) != TOKEN_LENGTH[gap] for value, gap in zip(values, self.gaps, strict=True)
         ):
@@ -180,9 +182,10 @@ _followers_lock = threading.Lock()
 FOLLOWED_KEEP = 1000
 
 
-def note_follower(public_id: str, role: str) -> None:
-    """A phone in ``role`` polls this session's live swap, in the active language."""
-    follower = (role, get_language() or "")
+def note_follower(public_id: str, role: str, language: str | None = None) -> None:
+    """A phone in ``role`` polls this session's live swap, in ``language`` (by
+    default the active one)."""
+    follower = (role, (get_language() if language is None else language) or "")
     with _followers_lock:
         seen = _followers.setdefault(public_id, set())
         _followers.move_to_end(public_id)
@@ -237,10 +240,18 @@ def cached_render(
 
 def kept_answer(request: HttpRequest, key: str) -> HttpResponse | None:
     """The page cached_render keeps under ``key`` for this request, if it is kept."""
-    kept = caches["pages"].get(_hashed(f"{key}:{request_key(request)}"))
-    return None if kept is None else _answer(request, kept)
+    found = kept(key, request_key(request))
+    return None if found is None else _answer(request, found)
+
+
+def kept(key: str, request_key: str) -> Kept | None:
+    """The page kept under ``key`` for a request of that request_key, if it is."""
+    return caches["pages"].get(_hashed(f"{key}:{request_key}"))
+
+
+def takes_gzip(request: HttpRequest) -> bool:
+    return bool(ACCEPTS_GZIP.search(request.META.get("HTTP_ACCEPT_ENCODING", "")))
 
 
 def _answer(request: HttpRequest, kept: Kept) -> HttpResponse:
-    compress = bool(ACCEPTS_GZIP.search(request.META.get("HTTP_ACCEPT_ENCODING", "")))
-    return kept.answer(request, compress=compress)
+    return kept.answer(request, compress=takes_gzip(request))

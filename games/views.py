@@ -942,14 +942,29 @@ class Visible:
 
 def visible_version(request: HttpRequest, public_id: str, asked: str = "") -> Visible | None:
     """The session's version and this visitor's role, if they may see it (its
-    notebook's cookie or a live share link), else None; one query, written out
-    because every open page asks every few seconds (see game_sql). On PostgreSQL,
-    what this process knows, if it does (games/knowledge.py): no query, unless the
-    poll ``asked`` about a version newer than the one known."""
-    keys = link_keys(request)
-    cookie = notebook_key(request) or "-"  # no notebook key is "-"
-    visitor = (cookie, tuple(keys))
-    count, known = knowledge.recall_session(request, public_id, visitor)
+    notebook's cookie or a live share link), else None: visible_to for this
+    request's cookies."""
+    return visible_to(
+        visitor_of(request), request.COOKIES.get(knowledge.SEEN_COOKIE), public_id, asked
+    )
+
+
+def visitor_of(request: HttpRequest) -> knowledge.Visitor:
+    """Who asks, as the access check knows them: the notebook cookie ("-" for none)
+    and the share-link keys."""
+    return notebook_key(request) or "-", tuple(link_keys(request))
+
+
+def visible_to(
+    visitor: knowledge.Visitor, stamp: str | None, public_id: str, asked: str = ""
+) -> Visible | None:
+    """The session's version and the role of ``visitor`` (whose browser carries
+    the write ``stamp``, if any), if they may see it, else None; one query, written
+    out because every open page asks every few seconds (see game_sql). On
+    PostgreSQL, what this process knows, if it does (games/knowledge.py): no query,
+    unless the poll ``asked`` about a version newer than the one known."""
+    cookie, keys = visitor
+    count, known = knowledge.recall_session(stamp, public_id, visitor)
     if known is None:
         return None
     if known is not knowledge.UNKNOWN and not (asked.isdigit() and int(asked) > known[0]):

@@ -475,3 +475,137 @@ def test_a_header_cannot_pass_for_the_access_check(game, fast, passed_on) -> Non
     named like it arrives as HTTP_..., and the view checks access itself."""
     answer = call(fast, live(game), query="v=0", HTTP_SCOREKEEPER_LIVE_VISIBLE="owner", **POLL)
     assert answer.status == "404 Not Found"
+
+
+# -- a phone seen before: the request steps not run again ------------------------------
+
+
+def refuse_requests(monkeypatch) -> None:
+    """From now on building a request fails: a poll answered that way is passed on
+    to Django (``passed_on`` counts it)."""
+    monkeypatch.setattr(fast_polls, "WSGIRequest", mock.Mock(side_effect=AssertionError))
+
+
+def test_a_known_phones_up_to_date_poll_builds_no_request(
+    game, view_cookie, fast, passed_on, django_app, monkeypatch
+) -> None:
+    kwargs = {"query": f"v={version(game)}", "cookies": view_cookie, **POLL}
+    first = call(fast, live(game), **kwargs)  # the request steps run, and are kept
+    refuse_requests(monkeypatch)
+    again = call(fast, live(game), **kwargs)
+    django = call(django_app, live(game), **kwargs)
+
+    assert passed_on.calls == 0
+    assert again.status == first.status == "204 No Content"
+    assert again.headers == first.headers == django.headers
+    assert again.body == b""
+
+
+def test_a_known_phones_poll_costs_one_query(
+    game, view_cookie, fast, passed_on, django_assert_num_queries
+) -> None:
+    kwargs = {"query": f"v={version(game)}", "cookies": view_cookie, **POLL}
+    call(fast, live(game), **kwargs)
+    with django_assert_num_queries(1):  # the version and the visitor's role, every time
+        answer = call(fast, live(game), **kwargs)
+    assert answer.status == "204 No Content"
+    assert passed_on.calls == 0
+
+
+def test_a_known_phone_gets_the_kept_swap_without_a_request(
+    game, view_cookie, fast, passed_on, django_app, monkeypatch
+) -> None:
+    call(fast, live(game), query=f"v={version(game)}", cookies=view_cookie, **POLL)
+    place_bids(game, {BEN: 3})  # version 1; the follower's page shows 0
+    django = call(django_app, live(game), query="v=0", cookies=view_cookie, **POLL)  # kept
+    call(fast, live(game), query="v=0", cookies=view_cookie, **POLL)  # the first of its kind
+    refuse_requests(monkeypatch)
+
+    answer = call(fast, live(game), query="v=0", cookies=view_cookie, **POLL)
+
+    assert passed_on.calls == 0
+    assert answer.status == "200 OK"
+    assert answer.header("Content-Encoding") == "gzip"
+    assert answer.comparable() == django.comparable()
+    assert int(answer.header("Content-Length")) == len(answer.body)
+    assert "?v=1" in answer.text()
+    assert ("view", "en") in page_cache.followers(game.public_id)
+
+
+def test_a_known_phones_swap_with_forms_still_gets_its_own_tokens(
+    game, owner_cookie, fast, passed_on, django_app
+) -> None:
+    call(fast, live(game), query=f"v={version(game)}", cookies=owner_cookie, **POLL)
+    place_bids(game, {BEN: 3})
+    first = call(django_app, live(game), query="v=0", cookies=owner_cookie, **POLL)
+    answer = call(fast, live(game), query="v=0", cookies=owner_cookie, **POLL)
+    again = call(fast, live(game), query="v=0", cookies=owner_cookie, **POLL)
+
+    assert passed_on.calls == 0
+    assert answer.comparable() == first.comparable()
+    assert 'name="csrfmiddlewaretoken"' in answer.text()
+    assert answer.text() != again.text()
+    assert "csrftoken" in answer.cookies()
+
+
+def test_a_known_phone_is_checked_every_time(game, view_cookie, fast, passed_on) -> None:
+    """Access is not kept with the phone: a revoked link stops its polls."""
+    kwargs = {"query": f"v={version(game)}", "cookies": view_cookie, **POLL}
+    assert call(fast, live(game), **kwargs).status == "204 No Content"
+    services.revoke_share_link(game=game, role=ShareLink.Role.VIEW)
+
+    answer = call(fast, live(game), **kwargs)
+
+    assert answer.status == "404 Not Found"
+    assert passed_on.calls == 1
+
+
+def test_a_phone_whose_headers_change_is_another_phone(game, view_cookie, fast, passed_on) -> None:
+    query = f"v={version(game)}"
+    call(fast, live(game), query=query, cookies=view_cookie, **POLL)
+    italian = call(
+        fast, live(game), query=query, cookies=view_cookie, HTTP_ACCEPT_LANGUAGE="it", **POLL
+    )
+    assert italian.header("Content-Language") == "it"
+    assert len(fast.phones) == 2
+    assert passed_on.calls == 0
+
+
+def test_a_phone_with_a_session_is_not_kept(game, view_cookie, fast, passed_on) -> None:
+    kwargs = {"query": f"v={version(game)}", "cookies": f"{view_cookie}; sessionid=x", **POLL}
+    for _ in range(2):
+        assert call(fast, live(game), **kwargs).status == "204 No Content"
+    assert fast.phones == {}
+
+
+def test_a_mended_cookie_is_not_kept(game, view_cookie, fast, passed_on) -> None:
+    kwargs = {"query": f"v={version(game)}", "cookies": f"{view_cookie}; csrftoken=broken"}
+    for _ in range(2):
+        assert "csrftoken" in call(fast, live(game), **kwargs, **POLL).cookies()
+    assert fast.phones == {}
+
+
+def test_phones_are_forgotten_when_the_settings_change(
+    game, view_cookie, fast, passed_on, settings
+) -> None:
+    call(fast, live(game), query=f"v={version(game)}", cookies=view_cookie, **POLL)
+    assert len(fast.phones) == 1
+    settings.LANGUAGE_CODE = "it"
+    assert fast.phones == {}
+
+
+def test_phones_kept_are_bounded(game, view_cookie, fast, passed_on, monkeypatch) -> None:
+    monkeypatch.setattr(fast_polls, "PHONES_KEEP", 2)
+    query = f"v={version(game)}"
+    for language in ["it", "pl", "en", "it"]:
+        answer = call(
+            fast,
+            live(game),
+            query=query,
+            cookies=view_cookie,
+            HTTP_ACCEPT_LANGUAGE=language,
+            **POLL,
+        )
+        assert answer.header("Content-Language") == language
+    assert len(fast.phones) <= 2
+    assert passed_on.calls == 0
