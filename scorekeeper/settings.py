@@ -218,12 +218,15 @@ if os.environ.get("DATABASE_URL"):
         DATABASES["default"].setdefault("OPTIONS", {}).setdefault(
             "options", "-c synchronous_commit=off"
         )
+    elif DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
+        DATABASES["default"]["ENGINE"] = "scorekeeper.sqlite"  # Django's, see its base.py
     # One test database per test run, so parallel runs never collide.
     DATABASES["default"]["TEST"] = {"NAME": f"test_scorekeeper_{os.getpid()}"}
 else:
     DATABASES = {
         "default": {
-            "ENGINE": "django.db.backends.sqlite3",
+            # Django's, converting each statement's placeholders once (its base.py).
+            "ENGINE": "scorekeeper.sqlite",
             "NAME": os.environ.get("SCOREKEEPER_SQLITE_PATH") or BASE_DIR / "db.sqlite3",
             # IMMEDIATE takes the write lock at BEGIN, so concurrent transactions
             # wait for it instead of failing with "database is locked".
