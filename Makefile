@@ -43,7 +43,7 @@ fmt: venv
 	$(BIN)/ruff format .
 
 # Server time, page weight, Lighthouse and the load test (docs/performance.md); about
-# 50 minutes on two cores, not part of `make test`. Every script runs; each prints
+# 70 minutes on two cores, not part of `make test`. Every script runs; each prints
 # its budgets, and the target fails if any budget failed.
 bench: venv
 	$(BIN)/python -m pip install --quiet -e '.[bench]'
