@@ -143,16 +143,26 @@ class Phone:
     gzip: bool
     poll: str  # page_cache.request_key
 
-    def answer(self, public_id: str, asked: str, visible: views.Visible) -> HttpResponse | None:
-        """The answer, if it is the up-to-date 204 or a kept swap without forms (the
-        same for every phone: no token to fill in); else None."""
-        if asked == str(visible.version):
-            return HttpResponse(status=204)
-        key = page_cache.session_key("live", public_id, visible.version, visible.role)
+    def kept_swap(self, key: str) -> HttpResponse | None:
+        """The swap kept under ``key`` if it has no form (the same for every phone: no
+        token to fill in); else None."""
         kept = page_cache.kept(key, self.poll)
         if kept is None or kept.gaps:
             return None
         return kept.answer(None, compress=self.gzip)
+
+
+def looked_up(
+    public_id: str,
+    asked: str,
+    visible: views.Visible,
+    kept_swap: Callable[[str], HttpResponse | None],
+) -> HttpResponse | None:
+    """What the live view answers when that is a lookup (views.live): the 204 when
+    the page is up to date, else ``kept_swap`` of the new version's key, or None."""
+    if asked == str(visible.version):
+        return HttpResponse(status=204)
+    return kept_swap(page_cache.session_key("live", public_id, visible.version, visible.role))
 
 
 #: The environ's parts that are neither a request header nor one of these are not
@@ -231,7 +241,7 @@ class FastPolls:
                 if visible is None:
                     return None  # the view's 404 (and app.js stops polling)
                 page_cache.note_follower(public_id, visible.role, phone.language)
-                found = phone.answer(public_id, asked, visible)
+                found = looked_up(public_id, asked, visible, phone.kept_swap)
                 if found is not None:
                     shape = (found.status_code, found.get("Content-Encoding"), phone.language)
                     if known := self.shapes.get((*shape, phone.secure)):
@@ -245,7 +255,7 @@ class FastPolls:
             if found is None:
                 return None
             answer, plain = self.finish(request, found)
-            if plain:
+            if plain and phone is None:  # a known phone's key gives the same again
                 if len(self.phones) >= PHONES_KEEP:
                     self.phones = {}
                 self.phones[key] = Phone(
@@ -310,10 +320,8 @@ class FastPolls:
             if visible is None:
                 return None  # the view's 404 (and app.js stops polling)
             page_cache.note_follower(public_id, visible.role)
-        if asked == str(visible.version):
-            return HttpResponse(status=204)
-        kept = page_cache.kept_answer(
-            request, page_cache.session_key("live", public_id, visible.version, visible.role)
+        kept = looked_up(
+            public_id, asked, visible, functools.partial(page_cache.kept_answer, request)
         )
         if kept is None:
             # Django draws the swap: the live view takes what was just checked instead

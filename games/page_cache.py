@@ -111,7 +111,7 @@ class Kept:
     def answer(self, request: HttpRequest | None, *, compress: bool) -> HttpResponse:
         """The page with this answer's tokens (``request`` may be None when the page
         has no gap: no token to fill in)."""
-        values = [value.encode() for value in tokens(self.gaps, request)] if self.gaps else []
+        values = [value.encode() for value in tokens(self.gaps, request)]
         if any(
             len(value) != TOKEN_LENGTH[gap] for value, gap in zip(values, self.gaps, strict=True)
         ):

@@ -118,6 +118,18 @@ def version(game: Game) -> int:
     return Game.objects.get(pk=game.pk).version
 
 
+def poll_in(app, game: Game, cookies: str, language: str) -> Answer:
+    """An up-to-date poll from a phone whose browser asks for ``language``."""
+    return call(
+        app,
+        live(game),
+        query=f"v={version(game)}",
+        cookies=cookies,
+        HTTP_ACCEPT_LANGUAGE=language,
+        **POLL,
+    )
+
+
 @pytest.fixture
 def view_cookie(game) -> str:
     return "links=" + services.new_share_link(game=game, role=ShareLink.Role.VIEW).key
@@ -437,17 +449,8 @@ def test_an_answer_with_cookies_is_not_the_next_ones_pattern(
 
 
 def test_each_language_is_its_own_pattern(game, view_cookie, fast, passed_on) -> None:
-    query = f"v={version(game)}"
     for language in ["it", "pl", "it"]:
-        answer = call(
-            fast,
-            live(game),
-            query=query,
-            cookies=view_cookie,
-            HTTP_ACCEPT_LANGUAGE=language,
-            **POLL,
-        )
-        assert answer.header("Content-Language") == language
+        assert poll_in(fast, game, view_cookie, language).header("Content-Language") == language
     assert passed_on.calls == 0
 
 
@@ -563,10 +566,7 @@ def test_a_known_phone_is_checked_every_time(game, view_cookie, fast, passed_on)
 def test_a_phone_whose_headers_change_is_another_phone(game, view_cookie, fast, passed_on) -> None:
     query = f"v={version(game)}"
     call(fast, live(game), query=query, cookies=view_cookie, **POLL)
-    italian = call(
-        fast, live(game), query=query, cookies=view_cookie, HTTP_ACCEPT_LANGUAGE="it", **POLL
-    )
-    assert italian.header("Content-Language") == "it"
+    assert poll_in(fast, game, view_cookie, "it").header("Content-Language") == "it"
     assert len(fast.phones) == 2
     assert passed_on.calls == 0
 
@@ -596,16 +596,7 @@ def test_phones_are_forgotten_when_the_settings_change(
 
 def test_phones_kept_are_bounded(game, view_cookie, fast, passed_on, monkeypatch) -> None:
     monkeypatch.setattr(fast_polls, "PHONES_KEEP", 2)
-    query = f"v={version(game)}"
     for language in ["it", "pl", "en", "it"]:
-        answer = call(
-            fast,
-            live(game),
-            query=query,
-            cookies=view_cookie,
-            HTTP_ACCEPT_LANGUAGE=language,
-            **POLL,
-        )
-        assert answer.header("Content-Language") == language
+        assert poll_in(fast, game, view_cookie, language).header("Content-Language") == language
     assert len(fast.phones) <= 2
     assert passed_on.calls == 0
