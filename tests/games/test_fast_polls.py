@@ -415,7 +415,8 @@ def test_a_database_error_goes_to_django(game, view_cookie, fast, passed_on) -> 
 
 def test_every_request_is_started_and_finished_as_djangos(game, view_cookie, fast) -> None:
     """request_started and request_finished in pairs (their receivers close a
-    connection that failed or is too old), once for each request."""
+    connection that failed or is too old), once for each request that builds one; a
+    known phone's lookup builds none and sends neither."""
     heard: list[str] = []
 
     def started(**_kwargs) -> None:
@@ -430,10 +431,31 @@ def test_every_request_is_started_and_finished_as_djangos(game, view_cookie, fas
         call(fast, live(game), query=f"v={version(game)}", cookies=view_cookie, **POLL)
         place_bids(game, {BEN: 2})
         call(fast, live(game), query="v=0", cookies=view_cookie, **POLL)  # passed on
+        assert heard == ["started", "finished"] * 3  # the second: ours, then Django's
+        heard.clear()
+        answer = call(fast, live(game), query=f"v={version(game)}", cookies=view_cookie, **POLL)
     finally:
         signals.request_started.disconnect(started)
         signals.request_finished.disconnect(finished)
-    assert heard == ["started", "finished"] * 3  # the second: ours, then Django's
+    assert answer.status == "204 No Content"
+    assert heard == []
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_known_phones_poll_closes_a_failed_connection(game, view_cookie, fast) -> None:
+    """What close_old_connections does for Django's requests, tidy does for a known
+    phone's poll, before and after: a connection that failed is closed."""
+    query = f"v={version(game)}"
+    call(fast, live(game), query=query, cookies=view_cookie, **POLL)  # now known
+    environ = RequestFactory()._base_environ(
+        PATH_INFO=live(game), QUERY_STRING=query, HTTP_COOKIE=view_cookie, **POLL
+    )
+    with mock.patch.object(
+        connection, "close_if_unusable_or_obsolete", autospec=True
+    ) as closes_if_failed:
+        answer = fast.answer(environ, game.public_id)
+    assert answer[0] == "204 No Content"
+    assert closes_if_failed.call_count == 2
 
 
 def test_an_answer_with_cookies_is_not_the_next_ones_pattern(
