@@ -16,7 +16,8 @@ Each locust user is a table (``BENCH_TABLES``: a JSON list of {"game", "notebook
   waits while the cards are gathered, shuffled and dealt (``BENCH_DEAL_SECONDS``)
   before the next deal's first bid; every action is an htmx POST answered with the
   swapped table, exactly what the page's forms send (bench/pageforms);
-- ``BENCH_FOLLOWERS`` phones (default 4) open the view-only link and poll
+- ``BENCH_FOLLOWERS`` phones (default 3: a table of four players has four phones,
+  the scorekeeper's and three others) open the view-only link and poll
   ``/s/<id>/live/?v=<version>`` every ``BENCH_POLL_SECONDS`` (3, as the page's
   ``hx-trigger="every 3s"``), taking the new version from each 200 answer;
 - the scorekeeper's own page polls the same way. As in htmx, the poll's timer belongs
@@ -50,12 +51,18 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 from bench import pageforms
 from bench.load import pace
 
-FOLLOWERS = int(os.environ.get("BENCH_FOLLOWERS", "4"))
-#: Seconds after the last table started before the figures count (run.py sets it).
+FOLLOWERS = int(os.environ.get("BENCH_FOLLOWERS", "3"))
+#: Seconds after the last table has opened its pages before the figures count.
 SETTLE = float(os.environ.get("BENCH_SETTLE_SECONDS", "0"))
+#: Seconds the figures count for; then locust stops (0: until its --run-time).
+MEASURE = float(os.environ.get("BENCH_MEASURE_SECONDS", "0"))
+#: Written with the time when the figures start counting, for run.py.
+COUNTING_FILE = os.environ.get("BENCH_COUNTING_FILE", "")
 
 _tables: list[dict] = []
 _next_table = itertools.count()
+#: Tables whose phones have all opened their pages.
+_opened = 0
 
 
 @events.init.add_listener
@@ -65,12 +72,28 @@ def load_tables(environment, **_kwargs) -> None:
         _tables.extend(json.loads(Path(path).read_text()))
 
     @environment.events.spawning_complete.add_listener
-    def settle(**_kwargs) -> None:
-        # Every table opens its five pages within a poll's interval of its start: a rush that
-        # a real evening, whose tables sit down over hours, never sees. The figures
-        # count from SETTLE seconds after the last table started (run.py waits as long).
-        gevent.spawn_later(SETTLE, environment.runner.stats.reset_all)
+    def settle(user_count: int, **_kwargs) -> None:
+        gevent.spawn(count_when_settled, environment, user_count)
         quiet_collector()
+
+
+def count_when_settled(environment, tables: int) -> None:
+    """Start the figures once the tables' opening rush is over.
+
+    Every table opens its four pages within a poll's interval of its start: a rush that
+    a real evening, whose tables sit down over hours, never sees, and on a slow
+    server one that is still being answered seconds later. The figures count from
+    SETTLE seconds after the last table's last page was answered (so the polls' timers
+    are no longer in step), for MEASURE seconds.
+    """
+    while _opened < tables:
+        gevent.sleep(0.1)
+    gevent.sleep(SETTLE)
+    environment.runner.stats.reset_all()
+    if COUNTING_FILE:
+        Path(COUNTING_FILE).write_text(str(time.time()))
+    if MEASURE:
+        gevent.spawn_later(MEASURE, environment.runner.quit)
 
 
 def quiet_collector() -> None:
@@ -207,6 +230,8 @@ class Table(User):
         self.scorekeeper.open(f"/s/{self.game}/")
         for phone in self.followers:
             phone.open(f"/s/{self.game}/")
+        global _opened
+        _opened += 1
         self.greenlets = [
             gevent.spawn(phone.poll, self.game) for phone in [self.scorekeeper, *self.followers]
         ]

@@ -5,9 +5,9 @@ again, "should take 45 minutes". A table's scorekeeper enters every bid, taps ev
 trick's winner and scores each deal; between two deals the cards are gathered,
 shuffled and dealt. At the defaults below that game takes 41 minutes
 (tests/bench/test_pace.py), a trick of four players 16 s, and a first deal of 10
-cards for four about 3.7 minutes: one entry every 15 s or so, which with four phones
-polling every 3 s is the "about 1.4 requests a second per table" of issue 6, plus
-the scorekeeper's own page polling between entries.
+cards for four about 3.7 minutes: one entry every 15 s or so, which with the table's
+four phones polling every 3 s (the scorekeeper's, whose own entries restart its
+timer, and three others) is the "about 1.4 requests a second per table" of issue 6.
 
 Each setting can be changed through the environment; the brisk table measured
 before 3 December (a trick every 8 s, bids 3 s apart, the next deal's first bid 3 s

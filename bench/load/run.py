@@ -17,9 +17,11 @@ Each table starts at a point of its first deal drawn at random (``--start anywhe
 the same points in every run), as an evening's tables are when the load starts;
 ``--start first-bid`` starts them all at the first bid, the busiest phase, at once.
 Then locust runs bench/load/locustfile.py with more and more tables (``--steps``),
-each step ``--seconds`` long, counted from ``BENCH_SETTLE_SECONDS`` (6) after the
-last table started: by then every table has opened its five pages, a rush a real
-evening (tables sitting down over hours) never has. The step passes when the 95th
+each step ``--seconds`` long. Every table opens its four pages as it starts, a rush
+a real evening (tables sitting down over hours) never has, and which a slow server
+is still answering seconds later: the figures count from ``BENCH_SETTLE_SECONDS``
+(6) after the last table's pages were answered (a step whose rush takes longer than
+RUSH_LIMIT fails). The step passes when the 95th
 percentile of every request is under ``--p95`` ms and nothing failed. Stepping
 stops at the first step that fails, then one step halfway between the last pass and
 that failure is tried. All traffic goes to 127.0.0.1; every run
@@ -66,9 +68,12 @@ from bench.load import by_kind
 HERE = Path(__file__).resolve().parent
 LOCUST = str(Path(server.PYTHON).with_name("locust"))
 DEFAULT_STEPS = "25,50,100,200,300,400,500,600,800,1000"
-#: Seconds after the last table started before a step's figures count: each table
-#: opens its five pages within a poll's interval of its start (locustfile.SETTLE).
+#: Seconds after the last table's pages were answered before a step's figures count
+#: (locustfile.count_when_settled): the polls' timers are then out of step.
 SETTLE = float(os.environ.get("BENCH_SETTLE_SECONDS", "6"))
+#: Seconds the tables' opening rush may take to be answered before a step fails
+#: without figures (a server that cannot answer it in that time carries no such step).
+RUSH_LIMIT = 60
 #: The figure issue 6 assumes per table, to compare ours with.
 ISSUE_RATE = 1.4
 #: The trivial view's server CPU per request (ms), by database and workers.
@@ -109,6 +114,9 @@ class Step:
     #: The yardstick measured again just before this step (ms of server CPU a request):
     #: the machine's speed drifts from one minute to the next.
     yardstick_ms: float = 0.0
+    #: Seconds from locust's start until the figures counted: the ramp, the tables'
+    #: opening rush answered, and SETTLE (0: the rush outlasted RUSH_LIMIT).
+    counting_after_s: float = 0.0
 
     @property
     def per_table(self) -> float:
@@ -196,6 +204,7 @@ def run_step(
     spawn_rate = max(20, tables // 5)  # every table started within about 5 s
     ramp = tables / spawn_rate
     prefix = workdir / f"{label[0]}-{label[1]}-{tables}"
+    counting_file = workdir / f"{label[0]}-{label[1]}-{tables}.counting"
     command = [
         LOCUST,
         "-f",
@@ -208,7 +217,7 @@ def run_step(
         "--spawn-rate",
         str(spawn_rate),
         "--run-time",
-        f"{int(ramp + SETTLE + seconds + 2)}s",
+        f"{int(ramp + RUSH_LIMIT + SETTLE + seconds + 2)}s",  # a guard: locust stops itself
         "--reset-stats",
         "--stop-timeout",
         "5",
@@ -220,24 +229,33 @@ def run_step(
     ]
     if locust_cpus is not None and shutil.which("taskset"):
         command = ["taskset", "-c", locust_cpus, *command]
-    env = {**os.environ, "BENCH_TABLES": str(tables_file), "BENCH_SETTLE_SECONDS": str(SETTLE)}
+    env = {
+        **os.environ,
+        "BENCH_TABLES": str(tables_file),
+        "BENCH_SETTLE_SECONDS": str(SETTLE),
+        "BENCH_MEASURE_SECONDS": str(seconds),
+        "BENCH_COUNTING_FILE": str(counting_file),
+    }
     load_before = os.getloadavg()[0]
     # Bounded: locust stops itself after --run-time; the timeout is a second guard.
     with tempfile.TemporaryFile("w+") as output:
         process = subprocess.Popen(
             command, env=env, cwd=server.ROOT, stdout=output, stderr=subprocess.STDOUT, text=True
         )
-        # The server's CPU over the measured part only: after locust's start (about 2 s),
-        # the ramp and the tables' opening of their pages (SETTLE), until shortly
-        # before the end.
-        time.sleep(2 + ramp + SETTLE)
+        # The server's CPU over the measured part only: from when locust's figures start
+        # counting (every table's pages answered, then SETTLE: locustfile.count_when_settled)
+        # until shortly before the end.
+        launched = time.monotonic()
+        while not counting_file.exists() and process.poll() is None:
+            time.sleep(0.05)
+        rush_seconds = time.monotonic() - launched
         cpu_before, started = server_cpu(), time.monotonic()
         counted_before = counted() if counted else {}
         time.sleep(max(1, seconds - 2))
         cpu_used, elapsed = server_cpu() - cpu_before, time.monotonic() - started
         cpu_by_kind = by_kind.between(counted_before, counted()) if counted else {}
         try:
-            process.wait(timeout=ramp + SETTLE + seconds + 120)
+            process.wait(timeout=ramp + RUSH_LIMIT + SETTLE + seconds + 120)
         except subprocess.TimeoutExpired:
             process.kill()
             process.wait()
@@ -267,6 +285,7 @@ def run_step(
             messages[key] = messages.get(key, 0) + int(row["Occurrences"])
     failures = int(total["Failure Count"])
     p95 = float(total["95%"])
+    counted_all = counting_file.exists()  # else the rush outlasted RUSH_LIMIT: no figures
     return Step(
         database=label[0],
         workers=label[1],
@@ -287,7 +306,8 @@ def run_step(
         cpu_by_kind=cpu_by_kind,
         trivial_cpu_ms=trivial_cpu_ms,
         yardstick_ms=round(yardstick, 3),
-        passed=failures == 0 and requests > 0 and p95 < p95_budget,
+        passed=counted_all and failures == 0 and requests > 0 and p95 < p95_budget,
+        counting_after_s=round(rush_seconds, 1) if counted_all else 0.0,
     )
 
 
@@ -311,6 +331,13 @@ def print_step(step: Step) -> None:
         flush=True,
     )
     print(f"         ms by request: {kinds}", flush=True)
+    print(
+        f"         counted from {step.counting_after_s:.0f} s after locust started (the tables"
+        f" started, their pages answered, then {SETTLE:.0f} s)"
+        if step.counting_after_s
+        else f"         no figures: the tables' opening rush outlasted {RUSH_LIMIT} s",
+        flush=True,
+    )
     if step.cpu_by_kind:
         spent = sum(count * ms for count, ms in step.cpu_by_kind.values()) or 1.0
         parts = ", ".join(
