@@ -21,8 +21,9 @@ def test_a_trick_of_four_players_falls_every_16_seconds():
 @pytest.mark.parametrize("players", [4, 7])
 def test_a_table_enters_about_one_thing_every_15_seconds(players):
     """Issue 6's 1.4 requests a second a table are the four phones of a table of four
-    polling every 3 s (1.33) and the scorekeeper's entries: about 0.07 a second. A deal of 10 cards (or the
-    seed's game of seven) is one bid per player, one tap per trick and its scoring."""
+    polling every 3 s (1.33) and the scorekeeper's entries: about 0.07 a second. A
+    deal of 10 cards (or the seed's game of seven) is one bid per player, one tap per
+    trick and its scoring."""
     hands = [10] if players == 4 else SEVEN_PLAYERS_HANDS
     entries = sum(players + cards + 1 for cards in hands)
     per_second = entries / pace.game_seconds(players, hands)
