@@ -229,12 +229,31 @@ class FastPolls:
 
     def answer(self, environ: dict, public_id: str) -> Answer | None:
         """The poll's answer as Django would give it, or None to let Django answer."""
-        phone = self.phones.get(key := phone_key(environ))
-        visible = None
-        if phone is not None:
-            visible, answer = self.known(phone, environ, public_id)
-            if answer is not None or visible is None:
-                return answer
+        try:
+            phone = self.phones.get(key := phone_key(environ))
+            visible = None
+            if phone is not None:
+                visible, answer = self.known(phone, environ, public_id)
+                if answer is not None or visible is None:
+                    return answer
+            return self.through_steps(environ, public_id, key, phone, visible)
+        except Exception:
+            # Django's handler meets the same again and answers as it does for any
+            # request; if it does not (a lost connection, say), the player's poll
+            # goes on as before.
+            logger.warning("a live poll goes to Django after an error", exc_info=True)
+            return None
+
+    def through_steps(
+        self,
+        environ: dict,
+        public_id: str,
+        key: tuple,
+        phone: Phone | None,
+        visible: views.Visible | None,
+    ) -> Answer | None:
+        """The poll through the middleware's request and response steps, kept for the
+        phone (``key``) if it is not known yet and its answer was plain."""
         # As Django's handler: a connection that failed or is too old is closed
         # before and after (the signals' receivers), and anything else that listens
         # hears of the request.
@@ -260,12 +279,6 @@ class FastPolls:
                     page_cache.request_key(request),
                 )
             return answer
-        except Exception:
-            # Django's handler meets the same again and answers as it does for any
-            # request; if it does not (a lost connection, say), the player's poll
-            # goes on as before.
-            logger.warning("a live poll goes to Django after an error", exc_info=True)
-            return None
         finally:
             signals.request_finished.send(sender=self.__class__)
 
@@ -295,9 +308,6 @@ class FastPolls:
                     status = f"{found.status_code} {found.reason_phrase}"
                     return visible, self.with_length(known, status, found.content)
             return visible, None
-        except Exception:
-            logger.warning("a live poll goes to Django after an error", exc_info=True)
-            return None, None
         finally:
             tidy()
 

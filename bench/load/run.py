@@ -204,7 +204,7 @@ def run_step(
     spawn_rate = max(20, tables // 5)  # every table started within about 5 s
     ramp = tables / spawn_rate
     prefix = workdir / f"{label[0]}-{label[1]}-{tables}"
-    counting_file = workdir / f"{label[0]}-{label[1]}-{tables}.counting"
+    counting_file = Path(f"{prefix}.counting")
     command = [
         LOCUST,
         "-f",
@@ -246,9 +246,13 @@ def run_step(
         # counting (every table's pages answered, then SETTLE: locustfile.count_when_settled)
         # until shortly before the end.
         launched = time.monotonic()
+        deadline = launched + 2 + ramp + RUSH_LIMIT + SETTLE
         while not counting_file.exists() and process.poll() is None:
+            if time.monotonic() > deadline:  # the rush outlasted RUSH_LIMIT: no figures
+                break
             time.sleep(0.05)
         rush_seconds = time.monotonic() - launched
+        counted_all = counting_file.exists()
         cpu_before, started = server_cpu(), time.monotonic()
         counted_before = counted() if counted else {}
         time.sleep(max(1, seconds - 2))
@@ -285,7 +289,6 @@ def run_step(
             messages[key] = messages.get(key, 0) + int(row["Occurrences"])
     failures = int(total["Failure Count"])
     p95 = float(total["95%"])
-    counted_all = counting_file.exists()  # else the rush outlasted RUSH_LIMIT: no figures
     return Step(
         database=label[0],
         workers=label[1],
