@@ -203,13 +203,10 @@ def queries(handler, path: str, cookie: str, htmx: bool, cold: bool = False) -> 
 
 
 def served():
-    """The application as gunicorn serves it (scorekeeper/wsgi.py): Django's handler,
-    with the live polls whose answer is a lookup answered in front of it."""
+    """The application as gunicorn serves it (scorekeeper/wsgi.py): Django's handler."""
     from django.core.handlers.wsgi import WSGIHandler
 
-    from games.fast_polls import FastPolls
-
-    return FastPolls(WSGIHandler())
+    return WSGIHandler()
 
 
 def measure(ids: dict, rounds: int, warmup: int) -> list[dict]:

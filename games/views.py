@@ -1011,11 +1011,6 @@ def visible_sql(links: int) -> str:
     )
 
 
-#: Where games/fast_polls.py leaves the live poll's access check when it passes the
-#: poll on to Django: a WSGI environ key, which no request header can set.
-LIVE_VISIBLE = "scorekeeper.live_visible"
-
-
 @require_safe
 def live(request: HttpRequest, public_id: str) -> HttpResponse:
     """Polled every few seconds by every open page of a session.
@@ -1024,9 +1019,7 @@ def live(request: HttpRequest, public_id: str) -> HttpResponse:
     PostgreSQL once known) and no rendering. Otherwise the page's swappable
     element as it is now.
     """
-    visible = request.META.get(LIVE_VISIBLE) or visible_version(
-        request, public_id, request.GET.get("v", "")
-    )
+    visible = visible_version(request, public_id, request.GET.get("v", ""))
     if visible is None:
         raise Http404  # app.js then stops polling
     if request.htmx and not request.htmx.history_restore_request and set(request.GET) <= {"v"}:

@@ -114,7 +114,7 @@ def permissions_policy(get_response: Middleware) -> Middleware:
 
 
 def add_policies(response: HttpResponseBase) -> HttpResponseBase:
-    """permissions_policy's headers (games/fast_polls.py adds them too)."""
+    """permissions_policy's headers."""
     response.headers.setdefault("Permissions-Policy", PERMISSIONS_POLICY)
     # Nothing of ours is meant to be loaded by another site's page.
     response.headers.setdefault("Cross-Origin-Resource-Policy", "same-origin")

@@ -69,8 +69,8 @@ def test_every_page_it_measures_answers_as_a_phone_would_see_it(handler, ids) ->
 
 
 def test_every_live_poll_it_measures_is_asked_as_the_page_asks(ids) -> None:
-    """The pages' hx-get sends HX-Request: a poll measured without it would go through
-    Django's handler, which no phone's poll does (games/fast_polls.py)."""
+    """The pages' hx-get sends HX-Request: a poll measured without it would get the
+    whole page, not the swap."""
     polls = [page for page in run.pages_to_measure(ids) if "/live/" in page.path]
     assert {page.label for page in polls} >= {"live poll, up to date (204)"}
     assert all(page.htmx for page in polls)

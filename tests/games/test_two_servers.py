@@ -259,8 +259,7 @@ def test_a_scorekeeper_moves_between_two_app_servers_in_the_middle_of_a_deal(ser
 
 
 def test_a_page_on_one_server_follows_an_entry_made_on_the_other(servers) -> None:
-    """The live poll as gunicorn serves it (scorekeeper.wsgi, whose up-to-date polls
-    and kept swaps are answered in front of Django: games/fast_polls.py)."""
+    """The live poll as gunicorn serves it (scorekeeper.wsgi)."""
     a, b = servers
     phone = Phone()
     table, session = start_session(phone, a)
