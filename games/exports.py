@@ -30,7 +30,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext, pgettext, pgettext_lazy
 
-from games import services
+from games import inputs, services
 from games.models import (
     Adjustment,
     Change,
@@ -415,6 +415,11 @@ class _Fields:
             return None
         if not isinstance(value, str):
             raise RuleError(gettext_noop("“%(field)s” must be text."), field=name)
+        if not inputs.text_ok(value):
+            raise RuleError(
+                gettext_noop("“%(field)s” holds a control character, which cannot be stored."),
+                field=name,
+            )
         return value
 
     def flag(self, name: str, *, required: bool = True, null: bool = False) -> bool | None:

@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
+from games import inputs
 from games.rules import RuleError, gettext_noop, kozel, oh_hell
 
 SUITS = [("S", "♠"), ("H", "♥"), ("D", "♦"), ("C", "♣")]
@@ -15,15 +16,15 @@ SUITS = [("S", "♠"), ("H", "♥"), ("D", "♦"), ("C", "♣")]
 class DealForm(forms.Form):
     """Every action on the current deal names the deal it was shown for."""
 
-    deal = forms.IntegerField(min_value=1, max_value=1000)
+    deal = inputs.WholeNumberField(min_value=1, max_value=1000)
 
 
 class BidForm(DealForm):
-    seat = forms.IntegerField(min_value=0, max_value=6)
+    seat = inputs.WholeNumberField(min_value=0, max_value=6)
     #: The bid this page showed for the seat ("" for none): another phone may have
     #: entered one since.
-    was = forms.IntegerField(min_value=0, max_value=60, required=False)
-    bid = forms.IntegerField(
+    was = inputs.WholeNumberField(min_value=0, max_value=60, required=False)
+    bid = inputs.WholeNumberField(
         min_value=0, max_value=60, error_messages={"required": _("Pick a bid.")}
     )
 
@@ -33,25 +34,25 @@ class TrumpForm(DealForm):
 
 
 class TrickForm(DealForm):
-    trick = forms.IntegerField(min_value=1, max_value=60)
-    seat = forms.IntegerField(min_value=0, max_value=6)
+    trick = inputs.WholeNumberField(min_value=1, max_value=60)
+    seat = inputs.WholeNumberField(min_value=0, max_value=6)
 
 
 class UndoTrickForm(DealForm):
-    trick = forms.IntegerField(min_value=1, max_value=60)
+    trick = inputs.WholeNumberField(min_value=1, max_value=60)
 
 
 class RevokeForm(DealForm):
-    seat = forms.IntegerField(
+    seat = inputs.WholeNumberField(
         min_value=0, max_value=6, error_messages={"required": _("Pick the player who revoked.")}
     )
 
 
 class AdjustmentForm(DealForm):
-    seat = forms.IntegerField(
+    seat = inputs.WholeNumberField(
         min_value=0, max_value=6, error_messages={"required": _("Pick a player.")}
     )
-    points = forms.IntegerField(
+    points = inputs.WholeNumberField(
         min_value=-1000,
         max_value=1000,
         error_messages={"required": _("Enter the points to add or take away.")},
@@ -60,20 +61,16 @@ class AdjustmentForm(DealForm):
 
 
 class UndoForm(forms.Form):
-    version = forms.IntegerField(min_value=0)
+    version = inputs.WholeNumberField(min_value=0)
 
 
 def seat_values(data, prefix: str, players: int) -> list[int | None]:
     """Per-seat whole numbers from ``prefix-0``, ``prefix-1`` ... (blank -> None)."""
     values: list[int | None] = []
     for seat in range(players):
-        raw = (data.get(f"{prefix}-{seat}") or "").strip()
-        if raw == "":
-            values.append(None)
-            continue
         try:
-            values.append(int(raw))
-        except ValueError:
+            values.append(inputs.whole_or_none(data.get(f"{prefix}-{seat}"), low=-999, high=999))
+        except RuleError:
             raise RuleError(gettext_noop("Enter whole numbers only.")) from None
     return values
 
@@ -84,7 +81,7 @@ class KozelDealForm(DealForm):
         coerce=int,
         error_messages={"required": _("Pick the team whose points you count.")},
     )
-    points = forms.IntegerField(
+    points = inputs.WholeNumberField(
         min_value=0,
         max_value=120,
         error_messages={
@@ -251,15 +248,14 @@ def _read_options(kind: str, data, defaults: dict) -> dict:
         if raw == "" and name == "cap":
             read[name] = None
             continue
-        try:
-            number = int(raw)
-        except ValueError:
-            continue
-        read[name] = min(max(number, low), high)
+        number = inputs.choice_of(raw, low=-(10**9), high=10**9)
+        if number is not None:
+            read[name] = min(max(number, low), high)
     raw_custom = data.get("custom_schedule", "")
     numbers = []
     for part in raw_custom.replace(",", " ").split():
-        if part.isdigit():
-            numbers.append(int(part))
+        number = inputs.choice_of(part, low=1, high=999)
+        if number is not None:
+            numbers.append(number)
     read["custom_schedule"] = numbers[:60]
     return read

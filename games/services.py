@@ -30,7 +30,7 @@ from django.db.models import F, QuerySet
 from django.db.models.functions import Lower
 from django.utils import timezone
 
-from games import rows
+from games import inputs, rows
 from games.models import (
     Adjustment,
     Change,
@@ -698,6 +698,10 @@ def rename_player(*, player: Player, name: str) -> Player:
 
 
 def clean_name(name: str) -> str:
+    """A player's name as typed, whitespace folded; refused when empty, too long, or
+    holding a control character (games/inputs.py)."""
+    if not inputs.text_ok(name or ""):
+        raise RuleError(gettext_noop("A name cannot hold control characters."))
     name = " ".join((name or "").split())
     if not name:
         raise RuleError(gettext_noop("A player needs a name."))

@@ -27,7 +27,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST, require_safe
 from django_htmx.http import HttpResponseClientRedirect, trigger_client_event
 
-from games import forms, jinja, knowledge, page_cache, roles, rows, services
+from games import forms, inputs, jinja, knowledge, page_cache, roles, rows, services
 from games.models import Game, Notebook, Player, ShareLink
 from games.page_cache import cached_render, session_key
 from games.qr import qr_svg
@@ -54,9 +54,10 @@ SUIT_NAMES = {
 
 
 def notebook_key(request: HttpRequest) -> str:
-    """The notebook key this browser's cookie holds, or "" (no key is longer than 64)."""
+    """The notebook key this browser's cookie holds, or "" when it holds none that the
+    app could have made (games.inputs.token_ok)."""
     key = request.COOKIES.get(NOTEBOOK_COOKIE, "")
-    return key if len(key) <= 64 else ""
+    return key if inputs.token_ok(key) else ""
 
 
 def current_notebook(request: HttpRequest) -> Notebook | None:
@@ -79,7 +80,7 @@ def remember(response: HttpResponse, notebook: Notebook) -> HttpResponse:
 def link_keys(request: HttpRequest) -> list[str]:
     """Share-link keys this browser has opened (view-only or co-scorekeeper)."""
     raw = request.COOKIES.get(LINKS_COOKIE, "")
-    return [key for key in raw.split(".") if 0 < len(key) <= 64][:MAX_LINKS]
+    return [key for key in raw.split(".") if inputs.token_ok(key)][:MAX_LINKS]
 
 
 @functools.cache
@@ -257,8 +258,8 @@ def new_session(request: HttpRequest) -> HttpResponse:
             error, status = message(refusal), 422
     elif action.startswith(("up:", "down:", "remove:")):
         verb, _sep, raw = action.partition(":")
-        if raw.isdigit() and int(raw) < len(state.names):
-            index = int(raw)
+        index = inputs.choice_of(raw, low=0, high=len(state.names) - 1)
+        if index is not None:
             if verb == "remove":
                 state.names.pop(index)
             else:
@@ -266,9 +267,8 @@ def new_session(request: HttpRequest) -> HttpResponse:
                 if 0 <= other < len(state.names):
                     state.names[index], state.names[other] = state.names[other], state.names[index]
     elif action == "start" and request.method == "POST":
-        first_dealer = None
-        if state.first_dealer.isdigit():
-            first_dealer = int(state.first_dealer)
+        # "random", or a seat (anything else draws one too).
+        first_dealer = inputs.choice_of(state.first_dealer, low=0, high=oh_hell.MAX_PLAYERS - 1)
         try:
             game = services.start_game(
                 notebook=notebook,
@@ -510,15 +510,14 @@ def oh_hell_context(table: services.OhHellTable, selected: str | None, posted_tr
         for seat in bidding.order
     ]
     chosen = bidding.to_bid
-    if selected is not None and selected.isdigit() and int(selected) < table.players:
-        seat = int(selected)
-        if seat not in bidding.bids or bidding.can_change(seat):
-            chosen = seat
+    seat = inputs.choice_of(selected, low=0, high=table.players - 1)
+    if seat is not None and (seat not in bidding.bids or bidding.can_change(seat)):
+        chosen = seat
     forbidden = bidding.forbidden(chosen) if chosen is not None else None
     tricks_prefill = list(taken) if len(winners) == plan.cards else [None] * table.players
     if posted_tricks is not None:
         tricks_prefill = [
-            int(v) if (v := posted_tricks.get(f"tricks-{seat}", "")).isdigit() else None
+            inputs.choice_of(posted_tricks.get(f"tricks-{seat}"), low=0, high=plan.cards)
             for seat in range(table.players)
         ]
     hands = table.hands_of(deal)
@@ -651,7 +650,7 @@ def _act(
         game = get_game(request, public_id, write=True)
         return render_game(request, game, error=first, error_for=error_for, status=422)
     error, status = None, 200
-    key = (request.POST.get("idem") or "")[:64] or None
+    key = inputs.form_key(request.POST)
     game = Game(public_id=public_id)  # the action fills it in from the row it locks
     try:
         service(game=game, idempotency_key=key, **arguments(form.cleaned_data))
@@ -967,7 +966,9 @@ def visible_to(
     count, known = knowledge.recall_session(stamp, public_id, visitor)
     if known is None:
         return None
-    if known is not knowledge.UNKNOWN and not (asked.isdigit() and int(asked) > known[0]):
+    if known is not knowledge.UNKNOWN and (
+        inputs.choice_of(asked, low=known[0] + 1, high=2**31) is None
+    ):
         return _visible(known)
     if keys:
         params = [cookie, *keys, ShareLink.Role.EDIT.value, public_id, cookie, *keys]
@@ -1120,8 +1121,17 @@ def render_sheet(request: HttpRequest, game: Game, extra: dict) -> HttpResponse:
 
 
 def posted_version(request: HttpRequest) -> int | None:
-    raw = request.POST.get("version", "")
-    return int(raw) if raw.isdigit() else None
+    """The session's version the correction form was shown at. None when the form has
+    no such field, a plain POST from a page older than the check, which then corrects
+    without it (docs/using.md); a field that is there but holds no version is refused."""
+    if "version" not in request.POST:
+        return None
+    try:
+        return inputs.whole(request.POST["version"], low=0, high=inputs.MOST_VERSION)
+    except RuleError:
+        raise RuleError(
+            gettext_noop("This form is damaged: open the deal again from the score sheet.")
+        ) from None
 
 
 def correct(request: HttpRequest, public_id: str, number: int) -> HttpResponse:
@@ -1143,7 +1153,7 @@ def correct(request: HttpRequest, public_id: str, number: int) -> HttpResponse:
                 data = form.cleaned_data
                 services.correct_kozel_deal(
                     game=game,
-                    idempotency_key=request.POST.get("idem"),
+                    idempotency_key=inputs.form_key(request.POST),
                     version=posted_version(request),
                     deal_number=number,
                     team=data["team"],
@@ -1158,7 +1168,7 @@ def correct(request: HttpRequest, public_id: str, number: int) -> HttpResponse:
                 data = form.cleaned_data
                 services.add_adjustment(
                     game=game,
-                    idempotency_key=request.POST.get("idem"),
+                    idempotency_key=inputs.form_key(request.POST),
                     deal_number=number,
                     seat=data["seat"],
                     points=data["points"],
@@ -1166,14 +1176,14 @@ def correct(request: HttpRequest, public_id: str, number: int) -> HttpResponse:
                 )
                 return redirect("correct", public_id, number)
             elif request.POST.get("action") == "remove_adjustment":
-                index = request.POST.get("adjustment", "")
-                if not index.isdigit():
+                index = inputs.choice_of(request.POST.get("adjustment"), low=0, high=1000)
+                if index is None:
                     raise RuleError(gettext_noop("Pick the adjustment to remove."))
                 services.remove_adjustment(
                     game=game,
-                    idempotency_key=request.POST.get("idem"),
+                    idempotency_key=inputs.form_key(request.POST),
                     deal_number=number,
-                    index=int(index),
+                    index=index,
                 )
                 return redirect("correct", public_id, number)
             else:
@@ -1184,7 +1194,7 @@ def correct(request: HttpRequest, public_id: str, number: int) -> HttpResponse:
                     raise RuleError(gettext_noop("Every player needs a bid."))
                 services.correct_deal(
                     game=game,
-                    idempotency_key=request.POST.get("idem"),
+                    idempotency_key=inputs.form_key(request.POST),
                     version=posted_version(request),
                     deal_number=number,
                     bids=bids,

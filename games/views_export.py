@@ -20,6 +20,7 @@ from django.views.decorators.http import require_safe
 from django_htmx.http import trigger_client_event
 
 from games import exports, services
+from games.inputs import reads_own_body
 from games.models import Game, Notebook
 from games.rules import RuleError
 from games.views import current_notebook, get_game, message, remember
@@ -134,12 +135,14 @@ def backup_notebook(request: HttpRequest) -> HttpResponse:
 # The size of the body is checked before Django reads it (a file far too large is
 # refused without being stored); CSRF is checked right after, by `_receive`.
 @csrf_exempt
+@reads_own_body
 def import_session(request: HttpRequest) -> HttpResponse:
     """GET: the import and backup page. POST: a session file into this notebook."""
     return _transfer(request, "session")
 
 
 @csrf_exempt
+@reads_own_body
 def restore_notebook(request: HttpRequest) -> HttpResponse:
     """POST: a notebook backup; its players and sessions are added to this notebook."""
     return _transfer(request, "notebook")

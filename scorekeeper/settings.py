@@ -163,6 +163,8 @@ MIDDLEWARE = [
     "games.knowledge.stamp_writes",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
+    # Control characters in a path, query or form: 400, in the visitor's language.
+    "games.inputs.RefuseControlCharacters",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",

@@ -92,7 +92,7 @@ def test_random_corrections_never_break_an_oh_hell_session(client, notebook, dat
 
     response = client.post(reverse("correct", args=[game.public_id, number]), data)
 
-    assert response.status_code in (302, 404, 409, 422)
+    assert response.status_code in (302, 400, 404, 409, 422)
     assert_still_valid(game)
 
 
@@ -119,7 +119,7 @@ def test_random_forms_never_break_a_kozel_match(client, notebook, data, correcti
 
     response = client.post(url, data)
 
-    assert response.status_code in (200, 302, 409, 422)
+    assert response.status_code in (200, 302, 400, 409, 422)
     assert_still_valid(game)
 
 
@@ -129,4 +129,4 @@ def test_random_forms_never_break_a_kozel_match(client, notebook, data, correcti
 def test_random_new_session_forms_never_fail(client, data):
     response = client.post(reverse("new_session"), {**data, "seat": data.get("note", "")})
 
-    assert response.status_code in (200, 302, 422)
+    assert response.status_code in (200, 302, 400, 422)

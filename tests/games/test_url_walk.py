@@ -65,31 +65,31 @@ ROUTES = {
     "finished/": (OWN, "the visitor's own finished sessions"),
     "stats/": (OWN, "the visitor's own statistics"),
     # The key is the secret.
-    "n/<str:key>/": (SECRET, "a notebook's secret link opens that notebook on this phone"),
-    "j/<str:key>/": (SECRET, "a live share link opens its session, as its role allows"),
+    "n/<token:key>/": (SECRET, "a notebook's secret link opens that notebook on this phone"),
+    "j/<token:key>/": (SECRET, "a live share link opens its session, as its role allows"),
     # A's players.
-    "players/<str:public_id>/rename/": (SESSION, "renames a player of A"),
-    "stats/<str:public_id>/": (SESSION, "a player of A's figures and rivals"),
+    "players/<token:public_id>/rename/": (SESSION, "renames a player of A"),
+    "stats/<token:public_id>/": (SESSION, "a player of A's figures and rivals"),
     # A's session.
-    "s/<str:public_id>/": (SESSION, "the session's table"),
-    "s/<str:public_id>/trump/": (SESSION, "a write"),
-    "s/<str:public_id>/bid/": (SESSION, "a write"),
-    "s/<str:public_id>/trick/": (SESSION, "a write"),
-    "s/<str:public_id>/trick/undo/": (SESSION, "a write"),
-    "s/<str:public_id>/tricks/": (SESSION, "a write"),
-    "s/<str:public_id>/revoke/": (SESSION, "a write"),
-    "s/<str:public_id>/adjust/": (SESSION, "a write"),
-    "s/<str:public_id>/kozel/": (SESSION, "a write"),
-    "s/<str:public_id>/undo/": (SESSION, "a write"),
-    "s/<str:public_id>/again/": (SESSION, "a new session from A's table"),
-    "s/<str:public_id>/sheet/": (SESSION, "the score sheet"),
-    "s/<str:public_id>/deals/<int:number>/": (SESSION, "a deal to correct"),
-    "s/<str:public_id>/history/": (SESSION, "what was entered, when"),
-    "s/<str:public_id>/share/": (SESSION, "the session's share links"),
-    "s/<str:public_id>/live/": (SESSION, "the live poll"),
-    "s/<str:public_id>/export.csv": (SESSION, "the session as a spreadsheet"),
-    "s/<str:public_id>/export.json": (SESSION, "the session as a file"),
-    "s/<str:public_id>/settle/": (SESSION, "who owes whom"),
+    "s/<token:public_id>/": (SESSION, "the session's table"),
+    "s/<token:public_id>/trump/": (SESSION, "a write"),
+    "s/<token:public_id>/bid/": (SESSION, "a write"),
+    "s/<token:public_id>/trick/": (SESSION, "a write"),
+    "s/<token:public_id>/trick/undo/": (SESSION, "a write"),
+    "s/<token:public_id>/tricks/": (SESSION, "a write"),
+    "s/<token:public_id>/revoke/": (SESSION, "a write"),
+    "s/<token:public_id>/adjust/": (SESSION, "a write"),
+    "s/<token:public_id>/kozel/": (SESSION, "a write"),
+    "s/<token:public_id>/undo/": (SESSION, "a write"),
+    "s/<token:public_id>/again/": (SESSION, "a new session from A's table"),
+    "s/<token:public_id>/sheet/": (SESSION, "the score sheet"),
+    "s/<token:public_id>/deals/<int:number>/": (SESSION, "a deal to correct"),
+    "s/<token:public_id>/history/": (SESSION, "what was entered, when"),
+    "s/<token:public_id>/share/": (SESSION, "the session's share links"),
+    "s/<token:public_id>/live/": (SESSION, "the live poll"),
+    "s/<token:public_id>/export.csv": (SESSION, "the session as a spreadsheet"),
+    "s/<token:public_id>/export.json": (SESSION, "the session as a file"),
+    "s/<token:public_id>/settle/": (SESSION, "who owes whom"),
     # No data at all.
     "sw.js": (PUBLIC, "the service worker: static files and the offline page only"),
     "manifest.webmanifest": (PUBLIC, "the web app manifest"),
@@ -106,7 +106,7 @@ B_NAMES = ["Mallory", "Nadia", "Oswin"]
 
 
 def walk(patterns, prefix: str = "") -> list[str]:
-    """Every URL pattern under ``patterns``, as one string ("s/<str:public_id>/bid/")."""
+    """Every URL pattern under ``patterns``, as one string ("s/<token:public_id>/bid/")."""
     routes = []
     for pattern in patterns:
         if isinstance(pattern, URLResolver):
@@ -391,7 +391,7 @@ def test_no_url_gives_notebook_a_to_anyone_else(a, b, route, kind, who) -> None:
 
 #: A's own URLs that answer 404 even to A, and why.
 NOT_FOR_THIS_GAME = {
-    ("s/<str:public_id>/settle/", "kozel"): "settling up is Oh Hell's (seed 000)",
+    ("s/<token:public_id>/settle/", "kozel"): "settling up is Oh Hell's (seed 000)",
 }
 
 
