@@ -930,10 +930,35 @@ def notebooks_plan(data: object) -> list[NotebookPlan]:
 # -- writing what was checked --------------------------------------------------------
 
 
-def import_session(*, notebook: Notebook | None, plan: SessionPlan) -> Game:
-    """A session from a file, into the notebook (a new notebook when there is none)."""
-    notebook, games = restore(notebook=notebook, players=[], sessions=[plan])
-    return games[0]
+def import_session(
+    *,
+    notebook: Notebook | None,
+    plan: SessionPlan,
+    form_key: str | None = None,
+    promised_key: str | None = None,
+) -> Game:
+    """A session from a file, into the visitor's notebook (on a first visit the one
+    promised, services.notebook_of_visitor). Once per form: a retry answers with the
+    session the first one made."""
+    restored = restore(
+        notebook=notebook,
+        players=[],
+        sessions=[plan],
+        form_key=form_key,
+        promised_key=promised_key,
+    )
+    if not restored.games:  # a retry, and what the first one made was deleted since
+        raise RuleError(gettext_noop("This file was imported already."))
+    return restored.games[0]
+
+
+@dataclass(frozen=True)
+class Restored:
+    notebook: Notebook
+    games: list[Game]
+    #: A retry of a form already restored: ``games`` is what the first one made, if
+    #: anything is left of it, and nothing was written.
+    repeated: bool = False
 
 
 def restore(
@@ -943,17 +968,37 @@ def restore(
     sessions: Sequence[SessionPlan],
     name: str = "",
     key: str | None = None,
-) -> tuple[Notebook, list[Game]]:
+    form_key: str | None = None,
+    promised_key: str | None = None,
+) -> Restored:
     """Write checked sessions into the notebook in one transaction, with the same
     number of queries for one session or a thousand.
 
-    Without a notebook a new one is made (with ``name``, and ``key`` when no other
-    notebook has it). Players are found by name, whatever the case, or added. Each
-    session gets a history line "import".
+    Without a notebook: with ``key`` (an operator's restore) a new one, with ``name``,
+    keeping ``key`` when no other notebook has it; otherwise the visitor's promised
+    one (services.notebook_of_visitor). Players are found by name, whatever the
+    case, or added. Each session gets a history line "import". Once per form
+    (``form_key``).
     """
     try:
         with transaction.atomic():
-            return _write(notebook, players, sessions, name, key)
+            if notebook is None and key is not None:
+                taken = Notebook.objects.filter(key=key).exists()
+                notebook = Notebook.objects.create(name=name, **({} if taken else {"key": key}))
+            elif notebook is None:  # a first visit: the backup's name goes with it
+                notebook = services.notebook_of_visitor(None, promised_key)
+                if name and not notebook.name:
+                    notebook.name = name
+                    notebook.save(update_fields=["name"])
+            else:
+                notebook = services.notebook_of_visitor(notebook, None)
+            claim, first = services.claim_form_key(notebook, form_key)
+            if not first:
+                return Restored(notebook, [claim.game] if claim.game else [], repeated=True)
+            games = _write(notebook, players, sessions)
+            if games:
+                services.note_made(claim, games[0])
+            return Restored(notebook, games)
     except IntegrityError:
         # Another phone added the same player, or took the key, at the same moment.
         raise RuleError(
@@ -962,21 +1007,10 @@ def restore(
 
 
 def _write(
-    notebook: Notebook | None,
-    players: Sequence[str],
-    sessions: Sequence[SessionPlan],
-    name: str,
-    key: str | None,
-) -> tuple[Notebook, list[Game]]:
-    if notebook is None:
-        fields = {"name": name}
-        if key and not Notebook.objects.filter(key=key).exists():
-            fields["key"] = key
-        notebook = Notebook.objects.create(**fields)
-    else:
-        # One import at a time into a notebook: the second waits, then finds the
-        # players the first one added.
-        notebook = Notebook.objects.select_for_update().get(pk=notebook.pk)
+    notebook: Notebook, players: Sequence[str], sessions: Sequence[SessionPlan]
+) -> list[Game]:
+    """The rows of ``sessions`` in ``notebook``, locked (one import at a time into a
+    notebook: the second waits, then finds the players the first one added)."""
     known = {player.name.casefold(): player for player in notebook.players.all()}
     new: dict[str, Player] = {}
     for player_name in [*players, *(n for plan in sessions for n in plan.names)]:
@@ -1047,7 +1081,7 @@ def _write(
         )
         for game, plan in zip(games, sessions, strict=True)
     )
-    return notebook, games
+    return games
 
 
 # -- the summary line and settling up -------------------------------------------------

@@ -125,7 +125,9 @@ class ShareLink(models.Model):
 class Seat(models.Model):
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="seats")
     position = models.PositiveSmallIntegerField()
-    player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="seats")
+    #: A player who sits in a session cannot be deleted on their own; deleting the whole
+    #: notebook (or the session) takes the seat with it.
+    player = models.ForeignKey(Player, on_delete=models.RESTRICT, related_name="seats")
 
     class Meta:
         ordering = ["position"]
@@ -243,11 +245,18 @@ class Change(models.Model):
 
 
 class IdempotencyKey(models.Model):
-    """A submitted form's key, so that a double tap or a retried POST counts once."""
+    """A submitted form's key, so that a double tap or a retried POST counts once.
 
-    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="+")
+    An entry's key names its session; a key of a form that creates something (a
+    session, a link, an import) names what the first submission made, if a session,
+    so that a retry answers with it. Keys are unique in their notebook."""
+
+    notebook = models.ForeignKey(Notebook, on_delete=models.CASCADE, related_name="+")
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="+", null=True)
     key = models.CharField(max_length=64)
     created_at = models.DateTimeField(auto_now_add=True, db_index=True)
 
     class Meta:
-        constraints = [models.UniqueConstraint("game", "key", name="idempotency_key_unique")]
+        constraints = [
+            models.UniqueConstraint("notebook", "key", name="idempotency_key_unique_in_notebook")
+        ]

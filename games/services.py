@@ -569,11 +569,14 @@ def _kind_column() -> int:
 @functools.cache
 def _first_use_sql() -> str:
     table, game = rows.table_of(IdempotencyKey), rows.table_of(Game)
-    game_id, key, created = (rows.q(column) for column in ("game_id", "key", "created_at"))
+    notebook_id, game_id, key, created = (
+        rows.q(column) for column in ("notebook_id", "game_id", "key", "created_at")
+    )
     return (
-        f"INSERT INTO {table} ({game_id}, {key}, {created})"
-        f" SELECT {game}.{rows.q('id')}, %s, %s FROM {game} WHERE {game}.{rows.q('public_id')} = %s"
-        f" ON CONFLICT ({game_id}, {key}) DO NOTHING RETURNING 1"
+        f"INSERT INTO {table} ({notebook_id}, {game_id}, {key}, {created})"
+        f" SELECT {game}.{rows.q('notebook_id')}, {game}.{rows.q('id')}, %s, %s FROM {game}"
+        f" WHERE {game}.{rows.q('public_id')} = %s"
+        f" ON CONFLICT ({notebook_id}, {key}) DO NOTHING RETURNING 1"
     )
 
 
@@ -710,27 +713,82 @@ def clean_name(name: str) -> str:
     return name
 
 
-def renew_notebook_link(*, notebook: Notebook) -> Notebook:
-    """A new secret link for the notebook; the old one stops working at once."""
+def notebook_of_visitor(notebook: Notebook | None, promised_key: str | None) -> Notebook:
+    """Inside a transaction: the visitor's notebook, or on a first visit the one this
+    browser was promised (the key its first page gave it, games/views.py), made now.
+
+    Two tabs, two taps or a retry of a first visit's form carry the same promise and
+    end in one notebook: the second waits for the first's row (the unique key) and
+    finds it. Without a promise (a browser that keeps no cookie) a new notebook is
+    made each time. The notebook is locked until the transaction ends."""
+    mine = Notebook.objects.select_for_update()
+    if notebook is not None and (found := mine.filter(pk=notebook.pk).first()) is not None:
+        # Locked: two starts at once add the same new player once (the second waits,
+        # then finds the player the first added).
+        return found
+    if promised_key is None:
+        return Notebook.objects.create()
+    Notebook.objects.get_or_create(key=promised_key)
+    return mine.get(key=promised_key)
+
+
+def claim_form_key(notebook: Notebook, key: str | None) -> tuple[IdempotencyKey | None, bool]:
+    """Inside a transaction: claim a creating form's once-only key in its notebook.
+
+    (the key's row, True) the first time; (the earlier row, False) when a form with the
+    same key was sent before: a double tap or a retry, which answers with what the
+    first one made (``row.game``). A second request sent at the same moment waits for
+    the first to commit (the unique index), then finds its row. ``key`` None (a caller
+    that is not a form, such as a test's setup): no claim, always first."""
+    if key is None:
+        return None, True
+    try:
+        with transaction.atomic():
+            return IdempotencyKey.objects.create(notebook=notebook, key=key), True
+    except IntegrityError:
+        return IdempotencyKey.objects.select_related("game").get(notebook=notebook, key=key), False
+
+
+def note_made(claim: IdempotencyKey | None, game: Game) -> Game:
+    """Note on the claimed key what its form made, for a retry to answer with."""
+    if claim is not None:
+        claim.game = game
+        claim.save(update_fields=["game"])
+    return game
+
+
+def renew_notebook_link(*, notebook: Notebook, form_key: str | None = None) -> Notebook:
+    """A new secret link for the notebook; the old one stops working at once. Once per
+    form: a double tap would otherwise renew twice, and the phone could keep the key
+    of the first answer, already dead."""
     with transaction.atomic():
-        notebook.key = new_key()
-        notebook.save(update_fields=["key"])
+        notebook = Notebook.objects.select_for_update().get(pk=notebook.pk)
+        _claim, first = claim_form_key(notebook, form_key)
+        if first:
+            notebook.key = new_key()
+            notebook.save(update_fields=["key"])
     return notebook
 
 
-def new_share_link(*, game: Game, role: str) -> ShareLink:
-    """A new view-only or co-scorekeeper link; the previous one of that role is revoked."""
+def new_share_link(*, game: Game, role: str, form_key: str | None = None) -> ShareLink:
+    """A new view-only or co-scorekeeper link; the previous one of that role is revoked.
+    Once per form: a retry answers with the link the first one made."""
     if role not in ShareLink.Role.values:
         raise RuleError(gettext_noop("A link is view only or co-scorekeeper."))
     with transaction.atomic():
         _locked(game)
-        ShareLink.objects.filter(game=game, role=role, revoked_at__isnull=True).update(
-            revoked_at=timezone.now()
-        )
+        _claim, first = claim_form_key(game.notebook, form_key)
+        live = ShareLink.objects.filter(game=game, role=role, revoked_at__isnull=True)
+        if not first and (link := live.first()) is not None:
+            return link
+        live.update(revoked_at=timezone.now())
         return ShareLink.objects.create(game=game, role=role)
 
 
 def revoke_share_link(*, game: Game, role: str) -> None:
+    """Stop the link of that role, if there is one (stopping it twice changes nothing)."""
+    if role not in ShareLink.Role.values:
+        raise RuleError(gettext_noop("A link is view only or co-scorekeeper."))
     with transaction.atomic():
         ShareLink.objects.filter(game=game, role=role, revoked_at__isnull=True).update(
             revoked_at=timezone.now()
@@ -765,11 +823,15 @@ def start_game(
     options: dict,
     names: Sequence[str],
     first_dealer: int | None,
+    form_key: str | None = None,
+    promised_key: str | None = None,
 ) -> Game:
     """A new session with its seats; players are found by name or added to the notebook.
 
     Without a notebook (a first visit) one is created in the same transaction, so a
-    refused start leaves nothing behind.
+    refused start leaves nothing behind: the one this browser was promised
+    (``promised_key``, see notebook_of_visitor). Once per form (``form_key``): a retry
+    answers with the session the first one made.
 
     ``first_dealer`` None draws one at random (seed 002 draws cards; a phone
     draws a number).
@@ -785,8 +847,10 @@ def start_game(
     if not isinstance(first_dealer, int) or not 0 <= first_dealer < len(names):
         raise RuleError(gettext_noop("The first dealer must be one of the players."))
     with transaction.atomic():
-        if notebook is None:  # a first visit: the notebook comes with its first session
-            notebook = Notebook.objects.create()
+        notebook = notebook_of_visitor(notebook, promised_key)
+        claim, first = claim_form_key(notebook, form_key)
+        if not first and claim.game is not None:
+            return claim.game
         players = []
         existing = {
             p.name.casefold(): p
@@ -811,11 +875,12 @@ def start_game(
             first = oh_hell.plan(rules, len(names), first_dealer)[0]
             Deal.objects.create(game=game, index=0, trump=first.trump or "")
         Change.objects.create(game=game, action="start", params={"names": names}, before={})
-    return game
+        return note_made(claim, game)
 
 
-def play_again(*, game: Game) -> Game:
-    """A new session with the same table, rules and seats; the deal moves one seat on."""
+def play_again(*, game: Game, form_key: str | None = None) -> Game:
+    """A new session with the same table, rules and seats; the deal moves one seat on.
+    Once per form: a retry answers with the session the first one made."""
     names = [seat.player.name for seat in game.seats.select_related("player")]
     return start_game(
         notebook=game.notebook,
@@ -824,6 +889,7 @@ def play_again(*, game: Game) -> Game:
         options=game.options,
         names=names,
         first_dealer=(game.first_dealer + 1) % len(names),
+        form_key=form_key,
     )
 
 

@@ -28,7 +28,7 @@ from django.views.decorators.http import require_POST, require_safe
 from django_htmx.http import HttpResponseClientRedirect, trigger_client_event
 
 from games import forms, inputs, jinja, knowledge, page_cache, roles, rows, services
-from games.models import Game, Notebook, Player, ShareLink
+from games.models import Game, Notebook, Player, ShareLink, new_key
 from games.page_cache import cached_render, session_key
 from games.qr import qr_svg
 from games.rules import RuleError, kozel, oh_hell
@@ -65,7 +65,58 @@ def current_notebook(request: HttpRequest) -> Notebook | None:
     return Notebook.objects.filter(key=key).first() if key else None
 
 
+#: On a first visit, the key the notebook will have once something is made in it
+#: (services.notebook_of_visitor): signed, so only this app can promise a key.
+PROMISE_COOKIE = "new_notebook"
+PROMISE_SALT = "games.views.promise"
+
+
+def promised_key(request: HttpRequest) -> str | None:
+    """The notebook key this browser was promised on its first visit, if any."""
+    key = request.get_signed_cookie(PROMISE_COOKIE, default=None, salt=PROMISE_SALT)
+    return key if key and inputs.token_ok(key) else None
+
+
+def promise_notebook(
+    request: HttpRequest, response: HttpResponse, notebook: Notebook | None
+) -> HttpResponse:
+    """A page whose form may make this browser's first notebook (``notebook`` None):
+    promise it a key, so that two tabs, two taps or a retry make one notebook, not
+    one each."""
+    if notebook is None and promised_key(request) is None:
+        response.set_signed_cookie(
+            PROMISE_COOKIE,
+            new_key(),
+            salt=PROMISE_SALT,
+            max_age=COOKIE_AGE,
+            httponly=True,
+            samesite="Lax",
+            secure=settings.SESSION_COOKIE_SECURE,
+        )
+    return response
+
+
+def form_key_or_refuse(request: HttpRequest) -> str:
+    """The once-only key that every form that creates something carries
+    (games/templatetags/form_keys.py); a POST without one is refused (StaleForm)."""
+    key = inputs.form_key(request.POST)
+    if key is None:
+        raise StaleForm
+    return key
+
+
+class StaleForm(Exception):
+    """A creating form without its once-only key: a page from before the key, or a
+    hand-made request. Answered 400 (see stale_form)."""
+
+
+def stale_form(request: HttpRequest) -> HttpResponse:
+    reason = _("This form is out of date: reload the page and try again.")
+    return render(request, "400.html", {"reason": reason}, status=400)
+
+
 def remember(response: HttpResponse, notebook: Notebook) -> HttpResponse:
+    response.delete_cookie(PROMISE_COOKIE, samesite="Lax")
     response.set_cookie(
         NOTEBOOK_COOKIE,
         notebook.key,
@@ -168,7 +219,8 @@ def home(request: HttpRequest) -> HttpResponse:
             ).prefetch_related("seats__player")
         )
         games.sort(key=lambda g: (g.finished_at is not None, -(g.updated_at.timestamp())))
-    return render(request, "games/home.html", {"notebook": notebook, "games": games})
+    response = render(request, "games/home.html", {"notebook": notebook, "games": games})
+    return promise_notebook(request, response, notebook)
 
 
 @require_safe
@@ -207,7 +259,11 @@ def renew_notebook_link(request: HttpRequest) -> HttpResponse:
     notebook = current_notebook(request)
     if notebook is None:
         raise Http404
-    services.renew_notebook_link(notebook=notebook)
+    try:
+        key = form_key_or_refuse(request)
+    except StaleForm:
+        return stale_form(request)
+    notebook = services.renew_notebook_link(notebook=notebook, form_key=key)
     return remember(redirect("notebook"), notebook)
 
 
@@ -266,6 +322,8 @@ def new_session(request: HttpRequest) -> HttpResponse:
                 other = index - 1 if verb == "up" else index + 1
                 if 0 <= other < len(state.names):
                     state.names[index], state.names[other] = state.names[other], state.names[index]
+    elif action == "start" and request.method == "POST" and inputs.form_key(request.POST) is None:
+        return stale_form(request)
     elif action == "start" and request.method == "POST":
         # "random", or a seat (anything else draws one too).
         first_dealer = inputs.choice_of(state.first_dealer, low=0, high=oh_hell.MAX_PLAYERS - 1)
@@ -277,6 +335,8 @@ def new_session(request: HttpRequest) -> HttpResponse:
                 options=state.options,
                 names=state.names,
                 first_dealer=first_dealer,
+                form_key=inputs.form_key(request.POST),
+                promised_key=promised_key(request),
             )
         except RuleError as refusal:
             error, status = message(refusal), 422
@@ -287,7 +347,8 @@ def new_session(request: HttpRequest) -> HttpResponse:
     context = new_session_context(notebook, state)
     context.update(error=error)
     template = "games/new.html#new-session" if request.htmx else "games/new.html"
-    return render(request, template, context, status=status)
+    response = render(request, template, context, status=status)
+    return promise_notebook(request, response, notebook)
 
 
 def new_session_context(notebook: Notebook | None, state: forms.NewSession) -> dict:
@@ -860,7 +921,10 @@ def play_again(request: HttpRequest, public_id: str) -> HttpResponse:
     game = get_game(request, public_id, write=True)
     if not game.is_owner:  # the new session goes into the owner's notebook
         raise PermissionDenied(_("Only the notebook's owner can start a session."))
-    new = services.play_again(game=game)
+    try:
+        new = services.play_again(game=game, form_key=form_key_or_refuse(request))
+    except StaleForm:
+        return stale_form(request)
     url = reverse("game", args=[new.public_id])
     return HttpResponseClientRedirect(url) if request.htmx else redirect(url)
 
@@ -876,16 +940,25 @@ def share(request: HttpRequest, public_id: str) -> HttpResponse:
         raise PermissionDenied(_("Only the notebook's owner can share this session."))
     if request.method == "POST":
         role = request.POST.get("role", "")
-        if request.POST.get("action") == "revoke":
-            services.revoke_share_link(game=game, role=role)
-        else:
-            try:
-                services.new_share_link(game=game, role=role)
-            except RuleError as refusal:
-                return HttpResponse(message(refusal), status=422)
+        try:
+            if request.POST.get("action") == "revoke":
+                services.revoke_share_link(game=game, role=role)
+            else:
+                key = form_key_or_refuse(request)
+                services.new_share_link(game=game, role=role, form_key=key)
+        except StaleForm:
+            return stale_form(request)
+        except RuleError as refusal:
+            return render_share(request, game, error=message(refusal), status=422)
         return redirect("share", public_id)
     if request.method not in ("GET", "HEAD"):
         return HttpResponse(status=405, headers={"Allow": "GET, HEAD, POST"})
+    return render_share(request, game)
+
+
+def render_share(
+    request: HttpRequest, game: Game, *, error: str | None = None, status: int = 200
+) -> HttpResponse:
     links = {link.role: link for link in game.share_links.filter(revoked_at__isnull=True)}
     cards = []
     for role, title, text in (
@@ -911,7 +984,8 @@ def share(request: HttpRequest, public_id: str) -> HttpResponse:
                 "qr": qr_svg(url, _("QR code: %(title)s") % {"title": title}) if url else "",
             }
         )
-    return render(request, "games/share.html", {"game": game, "cards": cards})
+    context = {"game": game, "cards": cards, "error": error}
+    return render(request, "games/share.html", context, status=status)
 
 
 @require_safe

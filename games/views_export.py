@@ -19,11 +19,19 @@ from django.views.decorators.csrf import csrf_exempt, csrf_protect
 from django.views.decorators.http import require_safe
 from django_htmx.http import trigger_client_event
 
-from games import exports, services
+from games import exports, inputs, services
 from games.inputs import reads_own_body
 from games.models import Game, Notebook
 from games.rules import RuleError
-from games.views import current_notebook, get_game, message, remember
+from games.views import (
+    current_notebook,
+    get_game,
+    message,
+    promise_notebook,
+    promised_key,
+    remember,
+    stale_form,
+)
 
 #: Room for the form's other fields and the multipart boundaries around the file.
 FORM_OVERHEAD = 64 * 1024
@@ -176,23 +184,39 @@ def _receive(request: HttpRequest, what: str) -> HttpResponse:
     limit = LIMITS[what]
     if upload.size > limit:
         return _page(request, {what: _too_large(what)}, status=413)
+    key = inputs.form_key(request.POST)
+    if key is None:
+        return stale_form(request)
     notebook = current_notebook(request)
+    promised = promised_key(request)
     try:
         data = exports.read_json(upload.read(limit + 1), limit=limit)
         if what == "session":
-            game = exports.import_session(notebook=notebook, plan=exports.session_plan(data))
+            plan = exports.session_plan(data)
+            game = exports.import_session(
+                notebook=notebook, plan=plan, form_key=key, promised_key=promised
+            )
             return remember(redirect("game", game.public_id), game.notebook)
         plan = exports.notebook_plan(data)
-        notebook, games = exports.restore(
-            notebook=notebook, players=plan.players, sessions=plan.sessions, name=plan.name
+        restored = exports.restore(
+            notebook=notebook,
+            players=plan.players,
+            sessions=plan.sessions,
+            name=plan.name,
+            form_key=key,
+            promised_key=promised,
         )
     except RuleError as refusal:
         return _page(request, {what: message(refusal)}, status=422)
-    sessions = ngettext("%(count)s session", "%(count)s sessions", len(games)) % {
-        "count": len(games)
-    }
-    messages.success(request, _("Backup restored: %(sessions)s.") % {"sessions": sessions})
-    return remember(redirect("import_session"), notebook)
+    games = restored.games
+    if restored.repeated:
+        messages.success(request, _("This backup was restored already."))
+    else:
+        sessions = ngettext("%(count)s session", "%(count)s sessions", len(games)) % {
+            "count": len(games)
+        }
+        messages.success(request, _("Backup restored: %(sessions)s.") % {"sessions": sessions})
+    return remember(redirect("import_session"), restored.notebook)
 
 
 def _page(request: HttpRequest, errors: dict | None = None, status: int = 200) -> HttpResponse:
@@ -201,4 +225,5 @@ def _page(request: HttpRequest, errors: dict | None = None, status: int = 200) -
         "transfer_errors": errors or {},
         "standalone": True,
     }
-    return render(request, "games/import.html", context, status=status)
+    response = render(request, "games/import.html", context, status=status)
+    return promise_notebook(request, response, context["notebook"])

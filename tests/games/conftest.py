@@ -8,6 +8,7 @@ other. The stranger has a notebook of their own and must never see ours.
 from __future__ import annotations
 
 import re
+import secrets
 from collections.abc import Mapping, Sequence
 
 import pytest
@@ -140,6 +141,12 @@ def all_rows() -> list[tuple[str, list[dict]]]:
         (model.__name__, list(model.objects.order_by("pk").values()))
         for model in apps.get_app_config("games").get_models()
     ]
+
+
+def form_key() -> str:
+    """A new once-only key, as a rendered form carries one (games/templatetags/form_keys.py):
+    every form that creates something must."""
+    return secrets.token_urlsafe(12)
 
 
 def client_of(notebook: Notebook) -> Client:

@@ -21,7 +21,7 @@ from django.test import Client, override_settings
 from django.urls import path, reverse
 
 from scorekeeper.middleware import never_compress
-from tests.games.conftest import HTMX, without_tokens
+from tests.games.conftest import HTMX, form_key, without_tokens
 
 GZIP = {"HTTP_ACCEPT_ENCODING": "gzip, deflate, br"}
 COMPRESSION = "scorekeeper.middleware.CompressionMiddleware"
@@ -196,7 +196,7 @@ def test_the_notebook_page_with_its_secret_link_is_never_compressed(client, note
 
 def test_the_share_page_with_its_links_is_never_compressed(client, playing) -> None:
     page = reverse("share", args=[playing.public_id])
-    client.post(page, {"role": "view"})
+    client.post(page, {"role": "view", "idem": form_key()})
     key = playing.share_links.get(revoked_at__isnull=True).key
 
     response = client.get(page, **GZIP)

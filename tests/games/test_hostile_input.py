@@ -25,6 +25,7 @@ from tests.games.conftest import (
     all_rows,
     client_of,
     enter_kozel_deal,
+    form_key,
     play_deal,
     start_kozel,
     start_oh_hell,
@@ -212,7 +213,9 @@ def test_an_imported_file_with_a_nul_is_refused_and_nothing_is_saved(
     upload = json.dumps(data).encode()
     before = all_rows()
 
-    response = client.post(reverse("import_session"), {"file": _file(upload, "session.json")})
+    response = client.post(
+        reverse("import_session"), {"file": _file(upload, "session.json"), "idem": form_key()}
+    )
 
     assert response.status_code == 422
     assert "control character" in response.text or "Unknown preset" in response.text
@@ -229,7 +232,8 @@ def test_a_notebook_backup_with_a_nul_in_a_name_is_refused_whole(client, session
     before = all_rows()
 
     response = client.post(
-        reverse("restore_notebook"), {"file": _file(json.dumps(data).encode(), "backup.json")}
+        reverse("restore_notebook"),
+        {"file": _file(json.dumps(data).encode(), "backup.json"), "idem": form_key()},
     )
 
     assert response.status_code == 422
@@ -373,7 +377,8 @@ def test_hostile_text_in_an_imported_file_is_refused_or_stored_as_is(
     games = Game.objects.count()
 
     response = client.post(
-        reverse("import_session"), {"file": _file(json.dumps(data).encode(), "s.json")}
+        reverse("import_session"),
+        {"file": _file(json.dumps(data).encode(), "s.json"), "idem": form_key()},
     )
 
     assert response.status_code in (302, 422), response.text[:300]

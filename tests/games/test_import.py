@@ -23,6 +23,7 @@ from tests.games.conftest import (
     all_rows,
     client_of,
     enter_kozel_deal,
+    form_key,
     play_deal,
     play_deals,
     start_kozel,
@@ -39,7 +40,7 @@ def upload(client: Client, content: bytes | dict, url: str = "import_session"):
     if isinstance(content, dict):
         content = json.dumps(content).encode()
     file = SimpleUploadedFile("session.json", content, content_type="application/json")
-    return client.post(reverse(url), {"file": file})
+    return client.post(reverse(url), {"file": file, "idem": form_key()})
 
 
 def imported(notebook: Notebook) -> Game:
@@ -164,10 +165,11 @@ def test_a_restore_costs_the_same_queries_however_many_sessions(
     backup = client.get(reverse("backup_notebook")).content
     phone = client_of(Notebook.objects.create())
 
-    # the notebook from its cookie; savepoint, the notebook locked, its players,
-    # new players, the sessions, their times, seats, deals, hands, the history lines,
-    # release
-    with django_assert_num_queries(12):
+    # the notebook from its cookie; savepoint, the notebook locked, the form's key
+    # claimed (savepoint, insert, release), its players, new players, the sessions,
+    # their times, seats, deals, hands, the history lines, the key's first session
+    # noted, release
+    with django_assert_num_queries(16):
         response = upload(phone, backup, "restore_notebook")
 
     assert response.status_code == 302
@@ -180,10 +182,11 @@ def test_an_import_costs_the_same_queries_however_long_the_session(
     play_deals(game, played)
     content = exported(client, game)
 
-    # the notebook from its cookie; savepoint, the notebook locked, its players,
-    # new players, the session, its times, seats, deals, hands, the history line,
+    # the notebook from its cookie; savepoint, the notebook locked, the form's key
+    # claimed (savepoint, insert, release), its players, new players, the session,
+    # its times, seats, deals, hands, the history line, the key's session noted,
     # release
-    with django_assert_num_queries(12):
+    with django_assert_num_queries(16):
         response = upload(stranger, content)
 
     assert response.status_code == 302

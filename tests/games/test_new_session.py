@@ -7,14 +7,21 @@ from django.urls import reverse
 from pytest_django.asserts import assertContains, assertNotContains
 
 from games.models import Deal, Game, Notebook, Player, Seat
-from tests.games.conftest import HTMX, NAMES, all_rows, start_oh_hell
+from tests.games.conftest import HTMX, NAMES, all_rows, form_key, start_oh_hell
 
 URL = reverse("new_session")
 
 
 def form(*, seats=(), action="", **fields) -> dict:
     """What the form posts: no previous_preset, so the preset's own options are used."""
-    return {"kind": "oh_hell", "preset": "classic", "seat": list(seats), "action": action, **fields}
+    return {
+        "kind": "oh_hell",
+        "preset": "classic",
+        "seat": list(seats),
+        "action": action,
+        "idem": form_key(),
+        **fields,
+    }
 
 
 def seats_in(response) -> list[str]:

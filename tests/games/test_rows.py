@@ -184,9 +184,9 @@ def test_a_page_after_an_entry_shows_the_entry(client, game) -> None:
 
 
 def test_form_keys_older_than_a_day_are_forgotten(game, monkeypatch) -> None:
-    old = IdempotencyKey.objects.create(game=game, key="yesterday")
+    old = IdempotencyKey.objects.create(notebook=game.notebook, game=game, key="yesterday")
     IdempotencyKey.objects.filter(pk=old.pk).update(created_at=timezone.now() - timedelta(days=2))
-    recent = IdempotencyKey.objects.create(game=game, key="an hour ago")
+    recent = IdempotencyKey.objects.create(notebook=game.notebook, game=game, key="an hour ago")
     monkeypatch.setattr(services, "_keys_swept", float("-inf"))
 
     place_bids(game, {})  # nothing: no key used
@@ -199,7 +199,7 @@ def test_form_keys_older_than_a_day_are_forgotten(game, monkeypatch) -> None:
 def test_old_form_keys_are_swept_at_most_once_a_minute(game, monkeypatch) -> None:
     monkeypatch.setattr(services, "_keys_swept", float("-inf"))
     services.set_trump(game=game, idempotency_key="first", deal_number=1, trump="H")
-    old = IdempotencyKey.objects.create(game=game, key="old")
+    old = IdempotencyKey.objects.create(notebook=game.notebook, game=game, key="old")
     IdempotencyKey.objects.filter(pk=old.pk).update(created_at=timezone.now() - timedelta(days=2))
 
     services.set_trump(game=game, idempotency_key="second", deal_number=1, trump="S")

@@ -30,7 +30,7 @@ from games.models import Game, ShareLink
 from scorekeeper.middleware import ContentSecurityPolicy, client_address, record_miss
 from scorekeeper.models import LinkMisses
 from tests.environment import PRODUCTION_ENV, settings_under
-from tests.games.conftest import NAMES
+from tests.games.conftest import NAMES, form_key
 
 HOST = "scores.example.org"
 # A request that reached nginx over HTTPS: the proxy says so in X-Forwarded-Proto.
@@ -95,7 +95,13 @@ def cookie_flags(response, name: str) -> dict:
 def start_from_the_form(client: Client, **extra) -> Game:
     """Start a session through the new session form, as a phone does."""
     client.get(reverse("new_session"), **extra)
-    data = {"kind": "oh_hell", "preset": "classic", "seat": NAMES, "action": "start"}
+    data = {
+        "kind": "oh_hell",
+        "preset": "classic",
+        "seat": NAMES,
+        "action": "start",
+        "idem": form_key(),
+    }
     response = client.post(reverse("new_session"), data, **extra)
     assert response.status_code == 302, response.content.decode()[:500]
     return Game.objects.get(public_id=response.url.split("/")[2])
@@ -208,7 +214,7 @@ def test_cookies_over_https_are_secure_httponly_and_same_site(production, visito
     expected = {"secure": True, "httponly": True, "samesite": "Lax"}
     assert cookie_flags(response, "csrftoken") == expected
     assert cookie_flags(joined, "links") == expected
-    renewed = visitor.post(reverse("renew_notebook_link"), **OVER_HTTPS)
+    renewed = visitor.post(reverse("renew_notebook_link"), {"idem": form_key()}, **OVER_HTTPS)
     assert cookie_flags(renewed, "notebook") == expected
 
 

@@ -28,6 +28,7 @@ from tests.games.conftest import (
     all_rows,
     client_of,
     enter_kozel_deal,
+    form_key,
     place_bids,
     play_deal,
     start_kozel,
@@ -39,7 +40,9 @@ KEY = re.compile(r"[A-Za-z0-9_-]{22,}")
 
 def make_link(owner: Client, game: Game, role: str) -> str:
     """The owner taps "Make a link" (or "New link") on the Share page; the new key."""
-    response = owner.post(reverse("share", args=[game.public_id]), {"role": role})
+    response = owner.post(
+        reverse("share", args=[game.public_id]), {"role": role, "idem": form_key()}
+    )
     assertRedirects(response, reverse("share", args=[game.public_id]))
     return ShareLink.objects.get(game=game, role=role, revoked_at__isnull=True).key
 
@@ -137,7 +140,7 @@ def test_a_new_link_gets_a_new_qr_code(client, game) -> None:
 
 
 def test_a_role_that_does_not_exist_is_refused_and_saves_nothing(client, game) -> None:
-    response = client.post(url(game, "share"), {"role": "owner"})
+    response = client.post(url(game, "share"), {"role": "owner", "idem": form_key()})
 
     assertContains(response, "A link is view only or co-scorekeeper.", status_code=422)
     assert not ShareLink.objects.exists()
@@ -469,7 +472,7 @@ def test_only_the_owner_starts_a_new_session_from_one(client, notebook, request,
 
     assertContains(response, "Only the notebook", status_code=403)
     assert all_rows() == before
-    assert client.post(url(game, "play_again")).status_code == 302
+    assert client.post(url(game, "play_again"), {"idem": form_key()}).status_code == 302
     assert notebook.games.count() == 2
 
 
@@ -542,7 +545,7 @@ def test_renewing_the_notebook_link_shuts_out_the_old_one(client, notebook, game
     old = notebook.key
     other_phone = client_of(notebook)
 
-    response = client.post(reverse("renew_notebook_link"))
+    response = client.post(reverse("renew_notebook_link"), {"idem": form_key()})
 
     assertRedirects(response, reverse("notebook"))
     new = Notebook.objects.get(pk=notebook.pk).key
@@ -574,7 +577,7 @@ def test_renewing_is_not_found_without_the_notebook(visitor, stranger, notebook)
 def test_renewing_the_notebook_keeps_the_share_links(client, playing) -> None:
     viewer = phone_with(make_link(client, playing, "view"))
 
-    client.post(reverse("renew_notebook_link"))
+    client.post(reverse("renew_notebook_link"), {"idem": form_key()})
 
     assert viewer.get(url(playing, "game")).status_code == 200
 

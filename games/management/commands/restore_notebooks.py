@@ -45,10 +45,12 @@ class Command(BaseCommand):
                 ]
         except RuleError as error:
             raise CommandError(f"Nothing was restored: {error}") from None
-        for plan, (notebook, games) in zip(plans, restored, strict=True):
+        for plan, done in zip(plans, restored, strict=True):
+            notebook = done.notebook
             kept = "the same link" if notebook.key == plan.key else "a new link"
             self.stdout.write(
                 f"Notebook {notebook.name or notebook.pk!s}: {len(plan.players)} player(s),"
-                f" {len(games)} session(s), {kept}: {reverse('open_notebook', args=[notebook.key])}"
+                f" {len(done.games)} session(s), {kept}:"
+                f" {reverse('open_notebook', args=[notebook.key])}"
             )
         self.stdout.write(f"Restored {len(restored)} notebook(s).")
