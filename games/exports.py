@@ -95,12 +95,26 @@ def to_json(value: object, indent: str = "") -> str:
     return "[\n" + ",\n".join(items) + f"\n{indent}]"
 
 
+#: What a spreadsheet reads as the start of a formula (OWASP, "CSV Injection").
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+
+
+def spreadsheet_cell(value: object) -> object:
+    """A text cell that a spreadsheet would read as a formula, made plain text with a
+    leading apostrophe, as OWASP advises (a player named ``=HYPERLINK(...)``).
+    Numbers stay numbers: ours are the app's own, never a player's text."""
+    if isinstance(value, str) and value.startswith(FORMULA_STARTS):
+        return "'" + value
+    return value
+
+
 def csv_text(rows: Iterable[Sequence[object]]) -> str:
-    """CSV with a byte order mark, so spreadsheets read names with accents as UTF-8."""
+    """CSV with a byte order mark, so spreadsheets read names with accents as UTF-8;
+    text that would start a formula is neutralised (spreadsheet_cell)."""
     out = io.StringIO()
     out.write("\ufeff")
     writer = csv.writer(out)
-    writer.writerows(rows)
+    writer.writerows([spreadsheet_cell(value) for value in row] for row in rows)
     return out.getvalue()
 
 
@@ -742,22 +756,21 @@ def _oh_hell_deals(
     result = oh_hell.score_game(rules, players, first_dealer, records)
     rows = []
     for deal, scored in zip(entered, result.deals, strict=True):
+        winners = list(deal.winners)
         try:
-            counted = oh_hell.tally_tricks(deal.winners, scored.plan.cards, players)
-            every_trick = deal.revoke is None and len(deal.winners) == scored.plan.cards
-            if every_trick and counted != tuple(deal.tricks):
-                raise RuleError(
-                    gettext_noop(
-                        "These counts differ from the tricks tapped during play;"
-                        " take back a trick first."
-                    )
-                )
+            oh_hell.tally_tricks(winners, scored.plan.cards, players)
         except RuleError as error:
             raise _in("deal", scored.plan.number, error) from error
+        if deal.tricks is not None and not oh_hell.taps_agree(
+            winners, deal.tricks, scored.plan.cards, players
+        ):
+            # Written by a version before corrections dropped the taps they contradict
+            # (docs/export-format.md): the counts are what was scored.
+            winners = []
         rows.append(
             DealRows(
                 trump=scored.trump or "",
-                trick_winners=list(deal.winners),
+                trick_winners=winners,
                 revoke=deal.revoke,
                 done=True,
                 hands=[

@@ -1177,7 +1177,13 @@ def correct_deal(
         return
     before = snapshot(game, table.deals)
     deal.trump = value
-    deal.save(update_fields=["trump"])
+    if checked_tricks is not None and not oh_hell.taps_agree(
+        deal.trick_winners, checked_tricks, plan.cards, table.players
+    ):
+        # The taps told how the deal was first entered; the corrected counts replace
+        # them (docs/export-format.md).
+        deal.trick_winners = []
+    deal.save(update_fields=["trump", "trick_winners"])
     for seat in range(table.players):
         hand = hands[seat]
         hand.bid = checked_bids[seat]

@@ -35,6 +35,8 @@ Seats are 0 .. players-1, clockwise; deals are numbered from 1.
     A complete set as entered or corrected.
 ``announce(bids, cards) -> Announcement(call=OVER|UNDER|EVEN, by, bids, tricks)``
 ``complete_tricks(tricks, cards)``, ``tally_tricks(winners, cards, players)``
+``taps_agree(winners, tricks, cards, players)``
+    Whether the tricks tapped could have ended in these counts.
 ``deal_score(rules, bid, tricks, cards)``
     One player's points for a deal.
 ``score_game(rules, players, first_dealer, records) -> GameResult``

@@ -606,6 +606,17 @@ def tally_tricks(winners: Sequence[int], cards: int, players: int) -> tuple[int,
     return tuple(counts)
 
 
+def taps_agree(winners: Sequence[int], tricks: Sequence[int], cards: int, players: int) -> bool:
+    """Whether the tricks tapped during play (``winners``) could have ended in these
+    counts: nobody tapped more tricks than they took, and when every trick was tapped,
+    the taps are the counts. The app drops taps that do not agree (a correction of
+    the counts, or a file of an earlier version: docs/export-format.md)."""
+    tapped = tally_tricks(winners, cards, players)
+    if len(winners) == cards:
+        return tapped == tuple(tricks)
+    return all(taken <= count for taken, count in zip(tapped, tricks, strict=True))
+
+
 # -- scoring ---------------------------------------------------------------------
 
 

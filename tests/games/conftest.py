@@ -50,13 +50,19 @@ def start_oh_hell(
     )
 
 
-def start_kozel(notebook: Notebook, *, preset: str = "classic", first_dealer: int = ANNA) -> Game:
+def start_kozel(
+    notebook: Notebook,
+    *,
+    preset: str = "classic",
+    first_dealer: int = ANNA,
+    names: Sequence[str] = NAMES,
+) -> Game:
     return services.start_game(
         notebook=notebook,
         kind="kozel",
         preset=preset,
         options=services.rules_as_options(kozel.PRESETS[preset]),
-        names=list(NAMES),
+        names=list(names),
         first_dealer=first_dealer,
     )
 

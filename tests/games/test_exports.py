@@ -153,6 +153,29 @@ def test_names_with_accents_survive_the_csv(client, notebook) -> None:
     assert [row[4] for row in rows[1:]] == ["Zoë", "Łukasz", "Ана", "Dan"]
 
 
+def test_a_name_that_would_be_a_formula_is_plain_text_in_the_csv(client, notebook) -> None:
+    """OWASP's CSV injection advice: a cell that starts with = + - @, a tab or a carriage
+    return gets a leading apostrophe, so a spreadsheet shows it instead of running it."""
+    names = ['=HYPERLINK("//e.example")', "+1", "-Dan", "@Eve"]
+    game = start_oh_hell(notebook, names=names)
+    play_deal(game)
+
+    rows = read_csv(client.get(reverse("export_csv", args=[game.public_id])))
+
+    assert [row[4] for row in rows[1:]] == ["'" + name for name in names]
+    assert [row[2] for row in rows[1:]] == ["'" + names[0]] * 4  # the dealer's column
+    assert rows[1][8].lstrip("-").isdigit()  # the numbers are still numbers
+
+
+def test_a_kozel_team_named_like_a_formula_is_plain_text(client, notebook) -> None:
+    match = start_kozel(notebook, names=["=1+1", "Ben", "Carla", "Dan"])
+    enter_kozel_deal(match, points=45)
+
+    rows = read_csv(client.get(reverse("export_csv", args=[match.public_id])))
+
+    assert rows[1][2] == "'=1+1 & Carla"
+
+
 def test_a_session_with_no_deal_scored_has_only_the_header(client, game) -> None:
     rows = read_csv(client.get(reverse("export_csv", args=[game.public_id])))
 

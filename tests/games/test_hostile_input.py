@@ -388,3 +388,53 @@ def test_hostile_text_in_an_imported_file_is_refused_or_stored_as_is(
         assert again["seats"] == [" ".join(name.split()) for name in data["seats"]]
     else:
         assert Game.objects.count() == games
+
+
+# -- accepted when it should be refused ----------------------------------------------------
+
+
+def correction(version: str | None) -> dict:
+    form = {"bid-0": 0, "bid-1": 0, "bid-2": 0, "bid-3": 0, "trump": "H", "idem": form_key()}
+    form.update({"tricks-0": 0, "tricks-1": 1, "tricks-2": 0, "tricks-3": 0})
+    if version is not None:
+        form["version"] = version
+    return form
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("version", ["abc", "-1", "٣", "1.5", " ", HUGE])
+def test_a_correction_with_a_malformed_version_is_refused(client, sessions, version) -> None:
+    game = sessions["oh_hell"]
+    before = all_rows()
+
+    response = client.post(reverse("correct", args=[game.public_id, 1]), correction(version))
+
+    assert response.status_code == 422
+    assert "This form is damaged" in response.text
+    assert all_rows() == before
+
+
+@pytest.mark.django_db
+def test_a_correction_without_a_version_is_taken_as_from_an_old_page(client, sessions) -> None:
+    """docs/using.md: a form without the field skips the check that the session changed."""
+    game = sessions["oh_hell"]
+
+    response = client.post(reverse("correct", args=[game.public_id, 1]), correction(None))
+
+    assert response.status_code == 302
+    assert Game.objects.get(pk=game.pk).version == game.version + 1
+
+
+@pytest.mark.django_db
+def test_stopping_a_link_of_a_role_that_does_not_exist_is_refused(client, sessions) -> None:
+    game = sessions["oh_hell"]
+    services.new_share_link(game=game, role="view")
+    before = all_rows()
+
+    response = client.post(
+        reverse("share", args=[game.public_id]), {"role": "admin", "action": "revoke"}
+    )
+
+    assert response.status_code == 422
+    assert "A link is view only or co-scorekeeper." in response.text
+    assert all_rows() == before

@@ -17,6 +17,7 @@ from games.rules.oh_hell import (
     deal_score,
     score_game,
     tally_tricks,
+    taps_agree,
 )
 
 DEFAULT = OhHellRules()
@@ -446,6 +447,24 @@ def test_more_tricks_than_cards_cannot_be_tallied():
     with pytest.raises(RuleError) as excinfo:
         tally_tricks([0, 1, 2, 3, 0, 1], 5, 4)
     assert str(excinfo.value) == "Only 5 tricks are played in this deal."
+
+
+@pytest.mark.parametrize(
+    ("winners", "tricks", "agree"),
+    [
+        ([1, 0, 1], [1, 2, 0, 0], True),  # every trick tapped, the counts are the taps
+        ([1, 0, 1], [1, 1, 1, 0], False),  # the issue's correction: Ben tapped 2, counted 1
+        ([1, 0], [1, 1, 1, 0], True),  # two of three tapped: the third went to Carla
+        ([1, 1], [1, 1, 1, 0], False),  # Ben tapped twice, counted once
+        ([], [0, 0, 3, 0], True),  # nothing tapped: any counts
+    ],
+)
+def test_the_tricks_tapped_agree_with_the_counts_only_if_they_could_have_led_to_them(
+    winners, tricks, agree
+):
+    """A correction of the counts keeps the taps only when they still tell the deal
+    (docs/export-format.md); 3 cards, 4 players."""
+    assert taps_agree(winners, tricks, 3, 4) is agree
 
 
 @pytest.mark.parametrize("seat", [4, -1, "0", None])

@@ -37,6 +37,7 @@ DOCUMENTED = [
     ("games.rules.oh_hell", "Announcement", ()),
     ("games.rules.oh_hell", "complete_tricks", ()),
     ("games.rules.oh_hell", "tally_tricks", ()),
+    ("games.rules.oh_hell", "taps_agree", ()),
     ("games.rules.oh_hell", "deal_score", ()),
     ("games.rules.oh_hell", "score_game", ()),
     ("games.rules.oh_hell", "GameResult", ("winners",)),
