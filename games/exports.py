@@ -535,6 +535,9 @@ class SessionPlan:
     finished: bool
     created_at: datetime | None
     finished_at: datetime | None
+    #: The session's id in the file (``id``), when it is one the app could have made:
+    #: kept by the undo of a deletion, so links to the session work again.
+    public_id: str | None = None
 
     def snapshot(self, finished_at: datetime | None) -> dict:
         """The session as `services.snapshot` describes it, so that an undo of the
@@ -654,6 +657,7 @@ def session_plan(data: object, *, standalone: bool = True) -> SessionPlan:
         rows, finished = _kozel_deals(options, first_dealer, deals)
     else:
         rows, finished = _oh_hell_deals(options, len(names), first_dealer, deals)
+    public_id = fields.text("id", required=False)
     return SessionPlan(
         kind=kind,
         preset=preset,
@@ -664,6 +668,7 @@ def session_plan(data: object, *, standalone: bool = True) -> SessionPlan:
         finished=finished,
         created_at=created_at,
         finished_at=finished_at,
+        public_id=public_id if public_id and inputs.token_ok(public_id) else None,
     )
 
 
@@ -983,6 +988,8 @@ def restore(
     key: str | None = None,
     form_key: str | None = None,
     promised_key: str | None = None,
+    keep_ids: bool = False,
+    action: str = "import",
 ) -> Restored:
     """Write checked sessions into the notebook in one transaction, with the same
     number of queries for one session or a thousand.
@@ -1008,7 +1015,7 @@ def restore(
             claim, first = services.claim_form_key(notebook, form_key)
             if not first:
                 return Restored(notebook, [claim.game] if claim.game else [], repeated=True)
-            games = _write(notebook, players, sessions)
+            games = _write(notebook, players, sessions, keep_ids, action)
             if games:
                 services.note_made(claim, games[0])
             return Restored(notebook, games)
@@ -1020,10 +1027,15 @@ def restore(
 
 
 def _write(
-    notebook: Notebook, players: Sequence[str], sessions: Sequence[SessionPlan]
+    notebook: Notebook,
+    players: Sequence[str],
+    sessions: Sequence[SessionPlan],
+    keep_ids: bool = False,
+    action: str = "import",
 ) -> list[Game]:
     """The rows of ``sessions`` in ``notebook``, locked (one import at a time into a
-    notebook: the second waits, then finds the players the first one added)."""
+    notebook: the second waits, then finds the players the first one added).
+    ``keep_ids``: each session keeps its id from the file if no session has it."""
     known = {player.name.casefold(): player for player in notebook.players.all()}
     new: dict[str, Player] = {}
     for player_name in [*players, *(n for plan in sessions for n in plan.names)]:
@@ -1044,6 +1056,12 @@ def _write(
         )
         for plan in sessions
     ]
+    if keep_ids:
+        wanted = [plan.public_id for plan in sessions if plan.public_id]
+        taken = set(Game.objects.filter(public_id__in=wanted).values_list("public_id", flat=True))
+        for game, plan in zip(games, sessions, strict=True):
+            if plan.public_id and plan.public_id not in taken:
+                game.public_id = plan.public_id
     Game.objects.bulk_create(games)
     for game, plan in zip(games, sessions, strict=True):
         # The file's own times, so the history of a restored notebook keeps its order.
@@ -1088,7 +1106,7 @@ def _write(
     Change.objects.bulk_create(
         Change(
             game=game,
-            action="import",
+            action=action,
             params={"deals": len(plan.deals)},
             before=plan.snapshot(game.finished_at),
         )

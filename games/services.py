@@ -25,6 +25,8 @@ from functools import cached_property
 from types import EllipsisType
 from typing import TypeVar
 
+from django.core import signing
+from django.core.cache import cache
 from django.db import IntegrityError, connection, models, transaction
 from django.db.models import F, QuerySet
 from django.db.models.functions import Lower
@@ -679,6 +681,118 @@ def _check_seat(table: OhHellTable, seat: object) -> int:
 
 # -- notebooks and players -------------------------------------------------------
 
+#: A deleted session's file, signed, in the page that answered the deletion: its Undo
+#: brings the session back within this time. Nothing of it is kept on the server.
+DELETED_SALT = "games.services.delete_session"
+UNDO_DELETE_SECONDS = 60 * 60
+
+
+def delete_session(*, game: Game) -> str:
+    """Delete a session and everything entered in it: its deals, its history, its share
+    links (which stop working at once). The players stay in the notebook.
+
+    Returns the token that `undo_delete_session` takes within UNDO_DELETE_SECONDS: the
+    session's file (docs/export-format.md), signed and compressed, for the page that
+    answers to carry."""
+    from games import exports
+
+    with transaction.atomic():
+        locked = _locked(game)
+        data = exports.session_json(load(locked))
+        locked.delete()
+    return signing.dumps(
+        {"notebook": game.notebook_id, "session": data}, salt=DELETED_SALT, compress=True
+    )
+
+
+def undo_delete_session(*, notebook: Notebook, token: str, form_key: str | None = None) -> Game:
+    """The session a `delete_session` token names, back in ``notebook`` with its id, its
+    deals and its times (its history starts again with one line; its share links stay
+    stopped). Once per form; a token of another notebook, too old or altered, is
+    refused."""
+    from games import exports
+
+    try:
+        data = signing.loads(token, salt=DELETED_SALT, max_age=UNDO_DELETE_SECONDS)
+    except signing.BadSignature:
+        raise RuleError(
+            gettext_noop("This session can no longer be brought back: undo within an hour.")
+        ) from None
+    if data.get("notebook") != notebook.pk:
+        raise RuleError(gettext_noop("This session can no longer be brought back."))
+    plan = exports.session_plan(data["session"])
+    with transaction.atomic():
+        Notebook.objects.select_for_update().get(pk=notebook.pk)
+        # Brought back already (another tab's Undo): that one.
+        back = Game.objects.filter(notebook=notebook, public_id=plan.public_id).first()
+        if back is not None:
+            return back
+        restored = exports.restore(
+            notebook=notebook,
+            players=[],
+            sessions=[plan],
+            form_key=form_key,
+            keep_ids=True,
+            action="restored",
+        )
+    if not restored.games:  # a retry, and what it brought back was deleted again since
+        raise RuleError(gettext_noop("This session can no longer be brought back."))
+    return restored.games[0]
+
+
+def delete_player(*, player: Player) -> None:
+    """Delete a player who sits in no session (a typo, a guest who never played)."""
+    with transaction.atomic():
+        player = Player.objects.select_for_update().filter(pk=player.pk).first()
+        if player is None:
+            return  # deleted already: a double tap
+        if player.seats.exists():
+            raise RuleError(
+                gettext_noop(
+                    "%(name)s has played: delete their sessions first, or merge them into"
+                    " another player."
+                ),
+                name=player.name,
+            )
+        player.delete()
+
+
+def merge_player(*, player: Player, into: Player) -> Player:
+    """One player under two names ("Ann" and "Anna"): every seat of ``player`` goes to
+    ``into``, and ``player`` is deleted; the sessions show the name that stays."""
+    if player.notebook_id != into.notebook_id or player.pk == into.pk:
+        raise RuleError(gettext_noop("Choose another player of this notebook."))
+    with transaction.atomic():
+        Notebook.objects.select_for_update().get(pk=player.notebook_id)
+        games = Game.objects.filter(seats__player=player)
+        if games.filter(seats__player=into).exists():
+            raise RuleError(
+                gettext_noop("%(name)s and %(other)s sat at the same table: they are two players."),
+                name=player.name,
+                other=into.name,
+            )
+        # Their sessions show the new name: a new version redraws every open page.
+        Game.objects.filter(pk__in=list(games.values_list("pk", flat=True))).update(
+            version=F("version") + 1, updated_at=timezone.now()
+        )
+        Seat.objects.filter(player=player).update(player=into)
+        player.delete()
+    return into
+
+
+def forget_notebook(*, notebook: Notebook) -> None:
+    """Delete the notebook and everything in it from the server: players, sessions,
+    share links, form keys, the statistics kept for it. Its link and every share link
+    stop working at once."""
+    with transaction.atomic():
+        cache.delete(stats_key(notebook.pk))
+        notebook.delete()
+
+
+def stats_key(notebook_id: int) -> str:
+    """Where the cache framework keeps a notebook's statistics (games/views_stats.py)."""
+    return f"stats:{notebook_id}"
+
 
 def rename_player(*, player: Player, name: str) -> Player:
     name = clean_name(name)
@@ -1039,15 +1153,12 @@ def record_tricks(*, table: OhHellTable, deal_number: int, tricks: Sequence[int 
         raise RuleError(gettext_noop("Every player needs a bid before the tricks."))
     filled = oh_hell.complete_tricks(list(tricks), plan.cards)
     checked = oh_hell.check_tricks(filled, plan.cards, table.players)
-    if deal.trick_winners and len(deal.trick_winners) == plan.cards:
-        tally = oh_hell.tally_tricks(deal.trick_winners, plan.cards, table.players)
-        if tally != checked:
-            raise RuleError(
-                gettext_noop(
-                    "These counts differ from the tricks tapped during play;"
-                    " take back a trick first."
-                )
+    if not oh_hell.taps_agree(deal.trick_winners, checked, plan.cards, table.players):
+        raise RuleError(
+            gettext_noop(
+                "These counts differ from the tricks tapped during play; take back a trick first."
             )
+        )
     before = snapshot(game, table.deals)
     for hand in deal.hands.all():
         hand.tricks = checked[hand.seat]
@@ -1319,7 +1430,11 @@ def undo_last(*, table: OhHellTable | KozelTable, version: int) -> Change | None
                 " undo again if you still want to."
             )
         )
-    last = game.changes.filter(undone=False).exclude(action__in=["start", "undo", "import"]).first()
+    last = (
+        game.changes.filter(undone=False)
+        .exclude(action__in=["start", "undo", "import", "restored"])
+        .first()
+    )
     if last is None:
         raise RuleError(gettext_noop("There is nothing to undo."))
     before = snapshot(game, table.deals)

@@ -1,6 +1,6 @@
 from django.urls import path, register_converter
 
-from games import views, views_export, views_pwa, views_stats
+from games import views, views_export, views_notebook, views_pwa, views_stats
 from games.inputs import TokenConverter
 
 register_converter(TokenConverter, "token")
@@ -31,6 +31,12 @@ urlpatterns = [
     path("s/<token:public_id>/share/", views.share, name="share"),
     path("j/<token:key>/", views.join, name="join"),
     path("notebook/renew/", views.renew_notebook_link, name="renew_notebook_link"),
+    # Your data is yours: delete a session or a player, merge players, forget it all.
+    path("s/<token:public_id>/delete/", views_notebook.delete_session, name="delete_session"),
+    path("notebook/undelete/", views_notebook.undo_delete_session, name="undo_delete_session"),
+    path("players/<token:public_id>/delete/", views_notebook.delete_player, name="delete_player"),
+    path("players/<token:public_id>/merge/", views_notebook.merge_player, name="merge_player"),
+    path("notebook/forget/", views_notebook.forget_notebook, name="forget_notebook"),
     # Export, import and backup, settling up (docs/export-format.md).
     path("s/<token:public_id>/export.csv", views_export.export_csv, name="export_csv"),
     path("s/<token:public_id>/export.json", views_export.export_json, name="export_json"),

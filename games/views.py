@@ -207,7 +207,14 @@ def message(error: RuleError | Conflict) -> str:
 
 @require_safe
 def home(request: HttpRequest) -> HttpResponse:
-    notebook = current_notebook(request)
+    return home_page(request, current_notebook(request))
+
+
+def home_page(
+    request: HttpRequest, notebook: Notebook | None, extra: dict | None = None, status: int = 200
+) -> HttpResponse:
+    """The home page: the notebook's sessions (in play first), or the welcome page.
+    ``extra``: what an action adds (the deleted session's Undo)."""
     games = []
     if notebook is not None:
         # Every session in play, then the few last finished (the rest: Finished sessions);
@@ -219,7 +226,8 @@ def home(request: HttpRequest) -> HttpResponse:
             ).prefetch_related("seats__player")
         )
         games.sort(key=lambda g: (g.finished_at is not None, -(g.updated_at.timestamp())))
-    response = render(request, "games/home.html", {"notebook": notebook, "games": games})
+    context = {"notebook": notebook, "games": games, **(extra or {})}
+    response = render(request, "games/home.html", context, status=status)
     return promise_notebook(request, response, notebook)
 
 
@@ -1339,6 +1347,7 @@ HISTORY_TEXT = {
     "kozel_deal": gettext_noop("Deal %(deal)s: card points %(points)s."),
     "undo": gettext_noop("Undone: %(what)s"),
     "import": gettext_noop("Imported from a file (%(deals)s deals)."),
+    "restored": gettext_noop("Brought back after it was deleted (%(deals)s deals)."),
 }
 
 

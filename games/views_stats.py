@@ -263,13 +263,15 @@ def cached_figures(
     notebook: Notebook, player_ids: list[str], games: QuerySet[Game], state: str
 ) -> stats.NotebookStats:
     """The notebook's figures, scored once per ``notebook_state``; the shared
-    database cache keeps them for every app server."""
-    key = f"stats:{state}:{len(player_ids)}"
-    figures = cache.get(key)
-    if figures is None:
-        oh_hell_sessions, kozel_sessions = as_sessions(score_sessions(games))
-        figures = stats.notebook_stats(player_ids, oh_hell_sessions, kozel_sessions)
-        cache.set(key, figures, timeout=24 * 3600)
+    database cache keeps them for every app server, one entry a notebook (forgetting
+    the notebook deletes it: services.forget_notebook)."""
+    key = services.stats_key(notebook.pk)
+    kept = cache.get(key)
+    if kept is not None and kept[0] == (state, len(player_ids)):
+        return kept[1]
+    oh_hell_sessions, kozel_sessions = as_sessions(score_sessions(games))
+    figures = stats.notebook_stats(player_ids, oh_hell_sessions, kozel_sessions)
+    cache.set(key, ((state, len(player_ids)), figures), timeout=24 * 3600)
     return figures
 
 

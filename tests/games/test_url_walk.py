@@ -64,12 +64,17 @@ ROUTES = {
     "notebook/restore/": (OWN, "restores into the visitor's own notebook"),
     "finished/": (OWN, "the visitor's own finished sessions"),
     "stats/": (OWN, "the visitor's own statistics"),
+    "notebook/undelete/": (OWN, "brings a deleted session back into the visitor's own notebook"),
+    "notebook/forget/": (OWN, "deletes the visitor's own notebook"),
     # The key is the secret.
     "n/<token:key>/": (SECRET, "a notebook's secret link opens that notebook on this phone"),
     "j/<token:key>/": (SECRET, "a live share link opens its session, as its role allows"),
     # A's players.
     "players/<token:public_id>/rename/": (SESSION, "renames a player of A"),
     "stats/<token:public_id>/": (SESSION, "a player of A's figures and rivals"),
+    "players/<token:public_id>/delete/": (SESSION, "deletes a player of A"),
+    "players/<token:public_id>/merge/": (SESSION, "merges a player of A into another"),
+    "s/<token:public_id>/delete/": (SESSION, "deletes A's session"),
     # A's session.
     "s/<token:public_id>/": (SESSION, "the session's table"),
     "s/<token:public_id>/trump/": (SESSION, "a write"),

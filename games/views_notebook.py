@@ -1,0 +1,131 @@
+"""Your data is yours: delete a session (and take it back), delete or merge a player,
+forget the whole notebook. The notebook's owner only (its cookie)."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_http_methods, require_POST
+from django_htmx.http import HttpResponseClientRedirect
+
+from games import inputs, services
+from games.models import Player
+from games.rules import RuleError, gettext_noop
+from games.views import (
+    NOTEBOOK_COOKIE,
+    PROMISE_COOKIE,
+    StaleForm,
+    current_notebook,
+    form_key_or_refuse,
+    get_game,
+    home_page,
+    message,
+    notebook_context,
+    stale_form,
+)
+from scorekeeper.middleware import never_compress
+
+
+@require_http_methods(["GET", "HEAD", "POST"])
+def delete_session(request: HttpRequest, public_id: str) -> HttpResponse:
+    """GET: are you sure? POST: the session is deleted, and the home page answers with
+    an Undo that carries the session's file (services.delete_session)."""
+    game = get_game(request, public_id, write=True)
+    if not game.is_owner:
+        raise Http404  # only the notebook's phones see this page at all
+    if request.method != "POST":
+        table = services.load(game)
+        return render(request, "games/delete_session.html", {"game": game, "names": table.names})
+    names = ", ".join(seat.player.name for seat in game.seats.select_related("player"))
+    token = services.delete_session(game=game)
+    deleted = {"token": token, "kind": game.get_kind_display(), "names": names}
+    response = home_page(request, game.notebook, {"deleted": deleted})
+    if request.htmx:
+        response["HX-Push-Url"] = reverse("home")
+    return response
+
+
+@require_POST
+def undo_delete_session(request: HttpRequest) -> HttpResponse:
+    """The Undo after a deletion: the session back, with its id."""
+    notebook = current_notebook(request)
+    if notebook is None:
+        raise Http404
+    try:
+        key = form_key_or_refuse(request)
+        game = services.undo_delete_session(
+            notebook=notebook, token=request.POST.get("token", ""), form_key=key
+        )
+    except StaleForm:
+        return stale_form(request)
+    except RuleError as refusal:
+        return home_page(request, notebook, {"undo_error": message(refusal)}, status=422)
+    url = reverse("game", args=[game.public_id])
+    return HttpResponseClientRedirect(url) if request.htmx else redirect(url)
+
+
+def owned_player(request: HttpRequest, public_id: str) -> Player:
+    notebook = current_notebook(request)
+    if notebook is None:
+        raise Http404
+    return get_object_or_404(Player, public_id=public_id, notebook=notebook)
+
+
+@never_compress  # a refusal shows the notebook page, with its secret link
+@require_POST
+def delete_player(request: HttpRequest, public_id: str) -> HttpResponse:
+    player = owned_player(request, public_id)
+    try:
+        services.delete_player(player=player)
+    except RuleError as refusal:
+        return refused(request, player, refusal)
+    return redirect("notebook")
+
+
+@never_compress
+@require_POST
+def merge_player(request: HttpRequest, public_id: str) -> HttpResponse:
+    """Every seat of this player goes to the player chosen in ``into``."""
+    player = owned_player(request, public_id)
+    raw = request.POST.get("into", "")
+    into = Player.objects.filter(
+        notebook=player.notebook_id, public_id=raw if inputs.token_ok(raw) else ""
+    ).first()
+    try:
+        if into is None:
+            raise RuleError(gettext_noop("Choose another player of this notebook."))
+        services.merge_player(player=player, into=into)
+    except RuleError as refusal:
+        return refused(request, player, refusal)
+    return redirect("notebook")
+
+
+def refused(request: HttpRequest, player: Player, refusal: RuleError) -> HttpResponse:
+    context = notebook_context(request, player.notebook, {player.public_id: message(refusal)})
+    return render(request, "games/notebook.html", context, status=422)
+
+
+@never_compress  # the page links the backup
+@require_http_methods(["GET", "HEAD", "POST"])
+def forget_notebook(request: HttpRequest) -> HttpResponse:
+    """GET: what goes, and the backup first. POST: everything of the notebook is deleted
+    from the server, and this browser forgets it."""
+    notebook = current_notebook(request)
+    if notebook is None:
+        raise Http404
+    if request.method != "POST":
+        context = {
+            "notebook": notebook,
+            "sessions": notebook.games.count(),
+            "players": notebook.players.count(),
+        }
+        return render(request, "games/forget_notebook.html", context)
+    services.forget_notebook(notebook=notebook)
+    messages.success(request, _("The notebook was deleted from this server."))
+    response = redirect("home")
+    response.delete_cookie(NOTEBOOK_COOKIE, samesite="Lax")
+    response.delete_cookie(PROMISE_COOKIE, samesite="Lax")
+    return response
