@@ -144,3 +144,32 @@ def test_the_backup_after_such_a_correction_restores(client, tapped) -> None:
     assert response.status_code == 302
     restored = Game.objects.exclude(notebook=tapped.notebook).get()
     assert Deal.objects.get(game=restored, index=2).trick_winners == []
+
+
+# -- what was saved before control characters were refused ---------------------------------
+
+
+def test_names_and_notes_saved_before_lose_their_control_characters(notebook) -> None:
+    """Migration 0007: a backup of a database that took them restores anywhere."""
+    from importlib import import_module
+
+    from django.apps import apps
+
+    from games.models import Adjustment, Player
+
+    migration = import_module("games.migrations.0007_no_control_characters")
+    game = start_oh_hell(notebook, preset="classic")
+    play_deal(game)
+    services.add_adjustment(game=game, deal_number=1, seat=0, points=2, note="tea")
+    Adjustment.objects.update(note="te\x1b[31ma")
+    Player.objects.create(notebook=notebook, name="An\x07na")  # Anna sits already
+    Player.objects.create(notebook=notebook, name="Zo\x7fe")
+    Notebook.objects.filter(pk=notebook.pk).update(name="The\x0btable")
+
+    migration.without_control_characters(apps, None)
+
+    names = set(Player.objects.values_list("name", flat=True))
+    assert "Zoe" in names
+    assert any(name.startswith("Anna (") for name in names)
+    assert Adjustment.objects.get().note == "te[31ma"
+    assert Notebook.objects.get().name == "Thetable"

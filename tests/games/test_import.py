@@ -596,7 +596,7 @@ def test_the_restore_message_is_shown_once_on_the_page_after_it(client, notebook
     phone = client_of(Notebook.objects.create(name="A new phone"))
     # A page in between that shows no message leaves the message where it is.
     response = upload(phone, backup, "restore_notebook")
-    assert "Backup restored" not in phone.get(reverse("home")).content.decode()
+    assert "Backup restored" not in phone.get(reverse("notebook")).content.decode()
 
     assertContains(phone.get(response["Location"]), "Backup restored: 1 session.")
     assert "Backup restored" not in phone.get(response["Location"]).content.decode()
