@@ -27,7 +27,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST, require_safe
 from django_htmx.http import HttpResponseClientRedirect, trigger_client_event
 
-from games import forms, inputs, jinja, knowledge, page_cache, roles, rows, services
+from games import forms, inputs, jinja, page_cache, roles, rows, services
 from games.models import Game, Notebook, Player, ShareLink, new_key
 from games.page_cache import cached_render, session_key
 from games.qr import qr_svg
@@ -1021,37 +1021,24 @@ class Visible:
     role: str  # "owner", "edit" (a co-scorekeeper link) or "view"
 
 
-def visible_version(request: HttpRequest, public_id: str, asked: str = "") -> Visible | None:
+def visible_version(request: HttpRequest, public_id: str) -> Visible | None:
     """The session's version and this visitor's role, if they may see it (its
     notebook's cookie or a live share link), else None: visible_to for this
     request's cookies."""
-    return visible_to(
-        visitor_of(request), request.COOKIES.get(knowledge.SEEN_COOKIE), public_id, asked
-    )
+    return visible_to(visitor_of(request), public_id)
 
 
-def visitor_of(request: HttpRequest) -> knowledge.Visitor:
+def visitor_of(request: HttpRequest) -> tuple[str, tuple[str, ...]]:
     """Who asks, as the access check knows them: the notebook cookie ("-" for none)
     and the share-link keys."""
     return notebook_key(request) or "-", tuple(link_keys(request))
 
 
-def visible_to(
-    visitor: knowledge.Visitor, stamp: str | None, public_id: str, asked: str = ""
-) -> Visible | None:
-    """The session's version and the role of ``visitor`` (whose browser carries
-    the write ``stamp``, if any), if they may see it, else None; one query, written
-    out because every open page asks every few seconds (see game_sql). On
-    PostgreSQL, what this process knows, if it does (games/knowledge.py): no query,
-    unless the poll ``asked`` about a version newer than the one known."""
+def visible_to(visitor: tuple[str, tuple[str, ...]], public_id: str) -> Visible | None:
+    """The session's version and the role of ``visitor``, if they may see it, else
+    None; one query, written out because every open page asks every few seconds (see
+    game_sql)."""
     cookie, keys = visitor
-    count, known = knowledge.recall_session(stamp, public_id, visitor)
-    if known is None:
-        return None
-    if known is not knowledge.UNKNOWN and (
-        inputs.choice_of(asked, low=known[0] + 1, high=2**31) is None
-    ):
-        return _visible(known)
     if keys:
         params = [cookie, *keys, ShareLink.Role.EDIT.value, public_id, cookie, *keys]
     else:
@@ -1060,8 +1047,6 @@ def visible_to(
         cursor.execute(visible_sql(len(keys)), params)
         row = cursor.fetchone()
     seen = None if row is None else (int(row[0]), bool(row[1]), bool(row[2]))
-    if count is not None:
-        knowledge.learn_session(count, public_id, visitor, seen)
     return None if seen is None else _visible(seen)
 
 
@@ -1102,7 +1087,7 @@ def live(request: HttpRequest, public_id: str) -> HttpResponse:
     PostgreSQL once known) and no rendering. Otherwise the page's swappable
     element as it is now.
     """
-    visible = visible_version(request, public_id, request.GET.get("v", ""))
+    visible = visible_version(request, public_id)
     if visible is None:
         raise Http404  # app.js then stops polling
     if request.htmx and not request.htmx.history_restore_request and set(request.GET) <= {"v"}:

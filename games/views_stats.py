@@ -21,7 +21,7 @@ from django.shortcuts import render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_safe
 
-from games import knowledge, services, stats
+from games import services, stats
 from games.models import Adjustment, Deal, Game, Hand, KozelDeal, Notebook, Player, Seat
 from games.page_cache import cached_render
 from games.rules import kozel, oh_hell
@@ -213,15 +213,11 @@ def notebook_state(request: HttpRequest) -> str:
 
     Every change to a session bumps its ``updated_at`` (renaming a player too), a
     new session (or an import) changes the count, and the players' names and number
-    are part of it. One small query, written out: a repeat visit costs little else;
-    on PostgreSQL, none while this process knows the state (games/knowledge.py).
+    are part of it. One small query, written out: a repeat visit costs little else.
     """
     key = notebook_key(request)
     if not key:
         raise Http404
-    heard, known = knowledge.recall_state(request, key)  # on PostgreSQL, if known
-    if known is not knowledge.UNKNOWN:
-        return known
     with connection.cursor() as cursor:
         cursor.execute(notebook_state_sql(), [key, key])
         rows = cursor.fetchall()
@@ -230,10 +226,7 @@ def notebook_state(request: HttpRequest) -> str:
     _, notebook_id, count, last = rows[0]
     names = hashlib.blake2b(repr(rows[1:]).encode(), digest_size=8).hexdigest()
     last = (last or "-").replace(" ", "T")
-    state = f"{notebook_id}:{count}:{last}:{names}"
-    if heard is not None:
-        knowledge.learn_state(heard, key, notebook_id, state)
-    return state
+    return f"{notebook_id}:{count}:{last}:{names}"
 
 
 @functools.cache

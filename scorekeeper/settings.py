@@ -159,8 +159,6 @@ MIDDLEWARE = [
     "scorekeeper.middleware.CompressionMiddleware",
     # After whitenoise (static files are never a miss), before anything that queries.
     "scorekeeper.middleware.link_miss_limit",
-    # A browser that wrote carries the write's stamp (games/knowledge.py).
-    "games.knowledge.stamp_writes",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
     # Control characters in a path, query or form: 400, in the visitor's language.
@@ -208,8 +206,6 @@ if os.environ.get("DATABASE_URL"):
         )
     }
     if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
-        # Django's, with a health check that asks the socket instead of the server.
-        DATABASES["default"]["ENGINE"] = "scorekeeper.postgresql"
         # The durability SQLite has below (WAL, synchronous=NORMAL): a commit does not
         # wait for its WAL record to reach the disk. A crash of the machine can lose
         # the last entries acknowledged (PostgreSQL's wal_writer_delay, 200 ms, three
@@ -220,15 +216,12 @@ if os.environ.get("DATABASE_URL"):
         DATABASES["default"].setdefault("OPTIONS", {}).setdefault(
             "options", "-c synchronous_commit=off"
         )
-    elif DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
-        DATABASES["default"]["ENGINE"] = "scorekeeper.sqlite"  # Django's, see its base.py
     # One test database per test run, so parallel runs never collide.
     DATABASES["default"]["TEST"] = {"NAME": f"test_scorekeeper_{os.getpid()}"}
 else:
     DATABASES = {
         "default": {
-            # Django's, converting each statement's placeholders once (its base.py).
-            "ENGINE": "scorekeeper.sqlite",
+            "ENGINE": "django.db.backends.sqlite3",
             "NAME": os.environ.get("SCOREKEEPER_SQLITE_PATH") or BASE_DIR / "db.sqlite3",
             # IMMEDIATE takes the write lock at BEGIN, so concurrent transactions
             # wait for it instead of failing with "database is locked".
@@ -247,9 +240,6 @@ else:
             },
         }
     }
-# On PostgreSQL each process listens for what other processes commit and answers
-# kept pages from what it knows (games/knowledge.py); 0 asks the database every time.
-LISTEN_FOR_CHANGES = os.environ.get("SCOREKEEPER_LISTEN", "1") != "0"
 # Services open their own transaction.atomic() blocks.
 DATABASES["default"]["ATOMIC_REQUESTS"] = False
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"

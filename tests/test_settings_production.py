@@ -158,7 +158,7 @@ def test_postgresql_keeps_its_connections_and_checks_them() -> None:
 
     database = settings_under(env, ["DATABASES"])["DATABASES"]["default"]
 
-    assert database["ENGINE"] == "scorekeeper.postgresql"  # Django's, its health check cheaper
+    assert database["ENGINE"] == "django.db.backends.postgresql"
     assert database["NAME"] == "scores"
     assert database["CONN_MAX_AGE"] > 0
     assert database["CONN_HEALTH_CHECKS"] is True
