@@ -4,7 +4,7 @@ from django.http import HttpRequest, HttpResponse
 from django.template import engines
 from django.urls import include, path
 
-from games.views import current_notebook
+from games.views.access import current_notebook
 
 # The smallest real page: the site's frame (base.html) around nothing.
 EMPTY_PAGE = engines["django"].from_string('{% extends "base.html" %}')

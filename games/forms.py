@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
-from games import inputs
+from games import inputs, options
 from games.rules import RuleError, gettext_noop, kozel, oh_hell
 
 SUITS = [("S", "♠"), ("H", "♥"), ("D", "♦"), ("C", "♣")]
@@ -107,63 +107,6 @@ class KozelDealForm(DealForm):
 # -- the new session form ------------------------------------------------------------
 
 
-OH_HELL_CHOICES = {
-    "schedule": [
-        ("up", _("Up: 1, 2, 3 … the most cards")),
-        ("down", _("Down: the most cards … 1")),
-        ("down_and_up", _("Down and up: 10 … 1 … 10")),
-        ("up_and_down", _("Up and down: 1 … the most … 1")),
-        ("oh_well", _("Oh Well: the most cards every deal")),
-        ("custom", _("Custom list")),
-    ],
-    "trump": [
-        ("turn_up", _("Turned up; none left: no trump")),
-        ("last_deal_no_trump", _("Turned up; last deal no trump")),
-        ("drawn_before_deal", _("Drawn first: always a trump")),
-        ("rotation", _("Rotation ♠ ♥ ♣ ♦ no trump")),
-    ],
-    "made": [
-        ("ten_plus_bid", _("10 + bid")),
-        ("ten_times_bid", _("10 × bid")),
-        ("ten_plus_bid_squared", _("10 + bid²")),
-        ("tricks_plus_five", _("tricks + 5")),
-        ("oh_well", _("always 10 (a zero 12)")),
-        ("wizard", _("20 + 10 per trick")),
-    ],
-    "zero": [
-        ("formula", _("as any made bid")),
-        ("ten", _("10")),
-        ("five", _("5")),
-        ("five_plus_cards", _("5 + cards in the deal")),
-    ],
-    "missed": [
-        ("nothing", _("nothing")),
-        ("tricks", _("1 per trick taken")),
-        ("minus_bid", _("minus the bid")),
-        ("minus_difference", _("minus the difference")),
-        ("minus_ten_per_trick_off", _("minus 10 per trick off")),
-        ("minus_difference_squared", _("minus the difference squared")),
-    ],
-    "tie_break": [
-        ("shared", _("ties share the win")),
-        ("most_made_bids", _("most bids made breaks a tie")),
-    ],
-}
-
-KOZEL_CHOICES = {
-    "match_limit": [(n, str(n)) for n in kozel.MATCH_LIMITS],
-    "two_point_from": [(31, "31"), (30, "30"), (21, "21")],
-    "six_points": [
-        ("no_tricks", _("no trick at all")),
-        ("no_card_points", _("no card points")),
-    ],
-    "eggs": [
-        ("nothing", _("nothing happens")),
-        ("double_next", _("next deal's defeat points doubled")),
-        ("plus_two_next", _("+2 to the next deal's loser")),
-    ],
-}
-
 PRESET_NAMES = {
     "oh_hell": [
         ("classic", _("Classic (Hoyle)")),
@@ -182,9 +125,6 @@ PRESET_NAMES = {
     ],
 }
 
-OH_HELL_BOOLS = ("keep_card_to_turn", "double_turn", "hook", "hook_lifted_last_deal", "slams")
-OH_HELL_INTS = {"cap": (1, 30), "hook_min_cards": (1, 30), "revoke_penalty": (0, 100)}
-
 
 @dataclass
 class NewSession:
@@ -200,10 +140,8 @@ class NewSession:
 
 
 def preset_options(kind: str, preset: str) -> dict:
-    from games.services import rules_as_options
-
     presets = kozel.PRESETS if kind == "kozel" else oh_hell.PRESETS
-    return rules_as_options(presets.get(preset) or next(iter(presets.values())))
+    return options.as_options(presets.get(preset) or next(iter(presets.values())))
 
 
 def parse_new_session(data) -> NewSession:
@@ -217,45 +155,10 @@ def parse_new_session(data) -> NewSession:
         preset if preset in presets and previous_kind == state.kind else next(iter(presets))
     )
     state.action = (data.get("action") or "").strip()
-    options = preset_options(state.kind, state.preset)
+    chosen = preset_options(state.kind, state.preset)
     keep_options = data.get("previous_preset") == state.preset and previous_kind == state.kind
-    if keep_options:
-        options.update(_read_options(state.kind, data, options))
-    state.options = options
+    state.options = options.read_form(state.kind, data, chosen) if keep_options else chosen
     state.names = [" ".join(n.split()) for n in data.getlist("seat") if n.strip()][:8]
     state.first_dealer = data.get("first_dealer", "random") or "random"
     state.new_name = " ".join((data.get("new_name") or "").split())[:40]
     return state
-
-
-def _read_options(kind: str, data, defaults: dict) -> dict:
-    read: dict = {}
-    if kind == "kozel":
-        for name, choices in KOZEL_CHOICES.items():
-            value = data.get(name)
-            allowed = {str(v): v for v, _label in choices}
-            if value in allowed:
-                read[name] = allowed[value]
-        return read
-    for name, choices in OH_HELL_CHOICES.items():
-        value = data.get(name)
-        if value in {v for v, _label in choices}:
-            read[name] = value
-    for name in OH_HELL_BOOLS:
-        read[name] = data.get(name) == "on"
-    for name, (low, high) in OH_HELL_INTS.items():
-        raw = (data.get(name) or "").strip()
-        if raw == "" and name == "cap":
-            read[name] = None
-            continue
-        number = inputs.choice_of(raw, low=-(10**9), high=10**9)
-        if number is not None:
-            read[name] = min(max(number, low), high)
-    raw_custom = data.get("custom_schedule", "")
-    numbers = []
-    for part in raw_custom.replace(",", " ").split():
-        number = inputs.choice_of(part, low=1, high=999)
-        if number is not None:
-            numbers.append(number)
-    read["custom_schedule"] = numbers[:60]
-    return read

@@ -1,8 +1,7 @@
 """Headers every response carries, compression of the pages, and the limit on links
 that do not exist.
 
-The Content-Security-Policy comes from django-csp (settings.CONTENT_SECURITY_POLICY),
-built once (ContentSecurityPolicy);
+The Content-Security-Policy comes from django-csp (settings.CONTENT_SECURITY_POLICY);
 Django's SecurityMiddleware sends HSTS, nosniff, the referrer and opener policies.
 """
 
@@ -14,22 +13,14 @@ import math
 from collections.abc import Callable
 from datetime import datetime, timedelta
 
-from csp.constants import HEADER
-from csp.middleware import CheckableLazyObject, CSPMiddleware
-from csp.utils import build_policy
 from django.conf import settings
-from django.contrib.messages import middleware as messages_middleware
-from django.contrib.messages.storage import default_storage
-from django.core.signals import setting_changed
 from django.db import IntegrityError, transaction
 from django.db.models import F
-from django.dispatch import receiver
 from django.http import HttpRequest, HttpResponse
 from django.http.response import HttpResponseBase
 from django.middleware.gzip import GZipMiddleware
 from django.shortcuts import render
 from django.utils import timezone
-from django.utils.functional import SimpleLazyObject, empty
 
 from scorekeeper.models import LinkMisses
 
@@ -56,56 +47,6 @@ PERMISSIONS_POLICY = ", ".join(
 )
 
 
-#: What a view or a decorator of django-csp sets on a response to change its policy.
-OWN_POLICY = tuple(
-    f"_csp_{what}{report_only}"
-    for what in ("config", "update", "replace", "exempt")
-    for report_only in ("", "_ro")
-)
-
-
-@functools.cache
-def site_policy() -> str:
-    """settings.CONTENT_SECURITY_POLICY as the header says it, built once."""
-    return build_policy()
-
-
-@receiver(setting_changed)
-def _policy_changed(*, setting: str, **_kwargs: object) -> None:
-    if setting.startswith("CONTENT_SECURITY_POLICY"):
-        site_policy.cache_clear()
-
-
-class ContentSecurityPolicy(CSPMiddleware):
-    """django-csp's middleware, with the site's policy written once per process.
-
-    django-csp builds the header's text anew for every response, which cost a tenth
-    of a trivial request here (docs/performance.md), though ours is the same for
-    every response: no page uses a nonce and no view changes the policy. Anything
-    else (a nonce, a view's own policy or exemption, a report-only policy, debug,
-    an excluded path) goes through django-csp as before.
-    """
-
-    def process_response(
-        self, request: HttpRequest, response: HttpResponseBase
-    ) -> HttpResponseBase:
-        policy = getattr(settings, "CONTENT_SECURITY_POLICY", None) or {}
-        if (
-            settings.DEBUG
-            or HEADER in response
-            or getattr(request, "_csp_nonce", None) is not None
-            or any(getattr(response, name, None) is not None for name in OWN_POLICY)
-            or getattr(settings, "CONTENT_SECURITY_POLICY_REPORT_ONLY", None)
-            or request.path_info.startswith(tuple(policy.get("EXCLUDE_URL_PREFIXES") or ()))
-        ):
-            return super().process_response(request, response)
-        if header := site_policy():
-            response[HEADER] = header
-        # As django-csp does: a nonce asked for after this would not be in the header.
-        request.csp_nonce = CheckableLazyObject(self._csp_nonce_post_response)
-        return response
-
-
 def permissions_policy(get_response: Middleware) -> Middleware:
     def middleware(request: HttpRequest) -> HttpResponse:
         return add_policies(get_response(request))
@@ -119,27 +60,6 @@ def add_policies(response: HttpResponseBase) -> HttpResponseBase:
     # Nothing of ours is meant to be loaded by another site's page.
     response.headers.setdefault("Cross-Origin-Resource-Policy", "same-origin")
     return response
-
-
-class MessageMiddleware(messages_middleware.MessageMiddleware):
-    """Django's, except that the message storage is made only when something uses it.
-
-    Only restoring a backup (and the admin) leaves a message, yet Django's middleware
-    makes the storage (a cookie's signer and the session's) for every request: a
-    twentieth of a live poll's CPU here (docs/performance.md). Made on first use, it
-    behaves as Django's: unread messages stay where they are until a page shows them.
-    """
-
-    def process_request(self, request: HttpRequest) -> None:
-        request._messages = SimpleLazyObject(lambda: default_storage(request))
-
-    def process_response(
-        self, request: HttpRequest, response: HttpResponseBase
-    ) -> HttpResponseBase:
-        storage = getattr(request, "_messages", None)
-        if isinstance(storage, SimpleLazyObject) and storage._wrapped is empty:
-            return response  # nothing read or added: nothing to store
-        return super().process_response(request, response)
 
 
 # -- compression -----------------------------------------------------------------------

@@ -150,7 +150,7 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
-    "scorekeeper.middleware.ContentSecurityPolicy",  # django-csp's, the policy built once
+    "csp.middleware.CSPMiddleware",
     "scorekeeper.middleware.permissions_policy",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     # gzip of the pages (docs/deploy.md, "Compression"). After whitenoise, which answers
@@ -166,7 +166,7 @@ MIDDLEWARE = [
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
-    "scorekeeper.middleware.MessageMiddleware",  # Django's, its storage made on first use
+    "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
 ]
@@ -189,13 +189,6 @@ TEMPLATES = [
             ],
             "builtins": ["template_partials.templatetags.partials"],
         },
-    },
-    # A session's element (the deal screen's table), drawn by every entry: games/jinja.py.
-    {
-        "BACKEND": "django.template.backends.jinja2.Jinja2",
-        "DIRS": [BASE_DIR / "templates"],
-        "APP_DIRS": False,
-        "OPTIONS": {"environment": "games.jinja.environment"},
     },
 ]
 
@@ -282,16 +275,6 @@ CACHES = {
     "default": {
         "BACKEND": "django.core.cache.backends.db.DatabaseCache",
         "LOCATION": "scorekeeper_cache",
-    },
-    # A session's rendered pages, per version (games/page_cache.py): each process keeps
-    # its own, so a lookup costs no query. An entry is 7 to 60 KB (a live swap about
-    # 10 KB, a 19-deal score sheet 59 KB): some 40 MB a process with mostly swaps, at
-    # most about 120 MB. 500 entries were culled within a poll's interval at 400 tables
-    # (docs/performance.md), and the swaps drawn ahead for the followers were lost.
-    "pages": {
-        "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
-        "LOCATION": "pages",
-        "OPTIONS": {"MAX_ENTRIES": 2000},
     },
 }
 SESSION_ENGINE = "django.contrib.sessions.backends.db"

@@ -144,11 +144,7 @@ def test_app_servers_keep_no_state_of_their_own() -> None:
     # The cache, sessions and the link-miss counts all live in the shared database.
     caches = read["CACHES"]
     assert caches["default"]["BACKEND"] == "django.core.cache.backends.db.DatabaseCache"
-    # Only rendered pages are kept in each process, under the session's version: a
-    # change anywhere makes a new key, so a process never serves a page another
-    # process has changed (games/page_cache.py).
-    assert set(caches) == {"default", "pages"}
-    assert caches["pages"]["BACKEND"] == "django.core.cache.backends.locmem.LocMemCache"
+    assert set(caches) == {"default"}  # nothing kept in a process
     assert read["SESSION_ENGINE"] == "django.contrib.sessions.backends.db"
     assert read["LINK_MISS_LIMIT"] == 20
 

@@ -24,13 +24,6 @@ ANNA, BEN, CARLA, DAN = range(4)
 HTMX = {"HTTP_HX_REQUEST": "true"}
 
 
-def queries(*, sqlite: int, postgresql: int) -> int:
-    """What a request costs in queries as Django counts them: every SQL statement,
-    on both databases (``postgresql`` is no longer used: issue 26 took out the
-    statements sent together)."""
-    return sqlite
-
-
 def start_oh_hell(
     notebook: Notebook,
     *,

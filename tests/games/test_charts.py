@@ -12,7 +12,7 @@ from pytest_django.asserts import assertContains, assertNotContains
 
 from games import charts, services
 from games.rules import kozel, oh_hell
-from tests.games.conftest import enter_kozel_deal, play_deal, play_deals, queries
+from tests.games.conftest import enter_kozel_deal, play_deal, play_deals
 
 SVG = "{http://www.w3.org/2000/svg}"
 
@@ -236,16 +236,14 @@ def test_the_kozel_sheet_shows_the_goat_line(client, match) -> None:
 
 
 @pytest.mark.parametrize("deals", [1, 5])
-def test_the_kozel_sheet_with_its_chart_costs_four_queries(
+def test_the_kozel_sheet_with_its_chart_costs_three_queries(
     client, match, django_assert_num_queries, deals
 ) -> None:
     for _ in range(deals):
         enter_kozel_deal(match, points=40)  # 2 defeat points to Anna & Carla
 
-    # the session's version and this phone's role (the kept page's key); first render:
-    # game with its notebook; seats with players, Kozel deals (one round trip on
-    # PostgreSQL)
-    with django_assert_num_queries(queries(sqlite=4, postgresql=3)):
+    # the game with its notebook; seats with players; Kozel deals
+    with django_assert_num_queries(3):
         response = client.get(reverse("sheet", args=[match.public_id]))
 
     assert response.status_code == 200

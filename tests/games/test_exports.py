@@ -29,7 +29,6 @@ from tests.games.conftest import (
     place_bids,
     play_deal,
     play_deals,
-    queries,
     start_kozel,
     start_oh_hell,
 )
@@ -331,7 +330,7 @@ def test_an_oh_hell_export_costs_five_queries(
 
     # game with its notebook (the cookie is checked against it); seats with players,
     # deals, their hands, their adjustments (one round trip on PostgreSQL)
-    with django_assert_num_queries(queries(sqlite=5, postgresql=2)):
+    with django_assert_num_queries(5):
         response = client.get(reverse(name, args=[game.public_id]))
 
     assert response.status_code == 200
@@ -347,7 +346,7 @@ def test_a_kozel_export_costs_three_queries(
 
     # game with its notebook; seats with players, Kozel deals (one round trip on
     # PostgreSQL)
-    with django_assert_num_queries(queries(sqlite=3, postgresql=2)):
+    with django_assert_num_queries(3):
         response = client.get(reverse(name, args=[match.public_id]))
 
     assert response.status_code == 200
@@ -450,13 +449,13 @@ def test_a_view_only_visitor_sees_the_summary(notebook) -> None:
     assertContains(response, "After 2 of 19 deals: Anna 25")
 
 
-def test_the_sheet_with_its_summary_still_costs_six_queries(
+def test_the_sheet_with_its_summary_still_costs_five_queries(
     client, notebook, django_assert_num_queries
 ) -> None:
     game = oh_hell_with_revoke(notebook)
 
-    # as test_query_counts.test_the_score_sheet_costs_six_queries
-    with django_assert_num_queries(queries(sqlite=6, postgresql=3)):
+    # as test_query_counts.test_the_score_sheet_costs_five_queries
+    with django_assert_num_queries(5):
         response = client.get(reverse("sheet", args=[game.public_id]))
 
     assertContains(response, 'id="settle-up"')

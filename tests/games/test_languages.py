@@ -22,14 +22,12 @@ from pathlib import Path
 import polib
 import pytest
 from django.conf import settings
-from django.core.management.commands.makemessages import TranslatableFile
 from django.urls import reverse
 from django.utils import translation
 from django.utils.translation import ngettext
 from django.utils.translation.template import templatize
 
-from games import jinja, services
-from games.management.commands import makemessages
+from games import services
 from games.models import Game
 from tests.games.conftest import (
     ANNA,
@@ -146,14 +144,13 @@ TEMPLATE_STRING = re.compile(r"u?('(?:[^'\\]|\\.)*'|\"(?:[^\"\\]|\\.)*\")")
 def marked_in_templates() -> set[tuple[str | None, str]]:
     """What makemessages would take from the templates: Django's templatize turns
     {% translate %} and {% blocktranslate %} into gettext() calls, and our
-    makemessages turns the Jinja2 templates' {% trans %} and _() into the same."""
+    as makemessages does."""
     found = set()
     django_templates = [
         templatize(path.read_text(), origin=str(path))
         for path in (ROOT / "templates").rglob("*.html")
     ]
-    jinja_templates = [jinja.as_python(path.read_text()) for path in TEMPLATES.rglob("*.jinja")]
-    for written in [*django_templates, *jinja_templates]:
+    for written in django_templates:
         for call in TEMPLATE_CALL.finditer(written):
             strings = [ast.literal_eval(s) for s in TEMPLATE_STRING.findall(call.group(2))]
             if call.group(1).startswith("p") or call.group(1).startswith("np"):
@@ -166,8 +163,8 @@ def marked_in_templates() -> set[tuple[str | None, str]]:
 def test_the_finder_sees_what_the_templates_and_the_code_mark() -> None:
     # A check of the check: strings we know are marked, in each way they can be.
     in_templates = marked_in_templates()
-    assert (None, "Score sheet") in in_templates  # Jinja2's _()
-    assert (None, "Deal %(n)s of %(total)s") in in_templates  # Jinja2's {% trans n=... %}
+    assert (None, "Score sheet") in in_templates  # {% translate %}
+    assert (None, "Deal %(n)s of %(total)s") in in_templates  # {% blocktranslate with n=... %}
     assert (None, "%(n)s trick played.") in in_templates  # {% trans %}...{% pluralize %}
     assert ("dealer badge", "D") in in_templates  # Jinja2's pgettext()
     assert (None, "Language") in in_templates  # {% translate %}
@@ -707,22 +704,3 @@ def test_settling_up_writes_amounts_as_the_language_does(client, game) -> None:
     assert "<td>1,30</td>" in html
 
 
-def test_makemessages_reads_the_jinja_templates_as_the_gettext_calls_they_make(tmp_path) -> None:
-    source = TEMPLATES / "games" / "oh_hell_table.jinja"
-    (tmp_path / source.name).write_text(source.read_text())
-    command = makemessages.Command()
-    built = makemessages.BuildFile(
-        command, "django", TranslatableFile(str(tmp_path), source.name, None)
-    )
-
-    assert built.is_templatized
-    built.preprocess()
-    written = Path(built.work_path).read_text()
-    lines = written.split("\n")
-    assert len(lines) == len(source.read_text().split("\n"))  # each call on its line
-    assert "pgettext('dealer badge', 'D')" in written
-    assert "ngettext('%(n)s trick played.', '%(n)s tricks played.', n)" in written
-    where = next(
-        n for n, line in enumerate(source.read_text().split("\n")) if "Score this deal" in line
-    )
-    assert lines[where] == "gettext('Score this deal'); "

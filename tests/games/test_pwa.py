@@ -15,8 +15,8 @@ from django.contrib.staticfiles import finders
 from django.core.management import call_command
 from django.test import override_settings
 
-from games import views_pwa
 from games.models import Game, Notebook
+from games.views import pwa as views_pwa
 from tests.games.conftest import HTMX, all_rows, place_bids
 
 CSS = Path(settings.BASE_DIR, "static", "css", "app.css").read_text()

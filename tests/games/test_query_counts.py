@@ -2,8 +2,7 @@
 
 Every case of a test asserts the same exact count: the small case is where it was
 measured, the big ones prove it does not grow. Inside a test the services'
-transactions are savepoints, so they are counted too. On PostgreSQL the statements
-that go together in one round trip count once (conftest.queries).
+transactions are savepoints, so they are counted too.
 """
 
 import pytest
@@ -16,7 +15,6 @@ from tests.games.conftest import (
     deal_now,
     enter_kozel_deal,
     play_deals,
-    queries,
     start_kozel,
     start_oh_hell,
 )
@@ -35,31 +33,28 @@ def oh_hell_game(notebook, players: int, played: int) -> Game:
 
 
 @pytest.mark.parametrize(("players", "played"), IN_PLAY + FINISHED)
-def test_the_table_page_costs_six_queries(
+def test_the_table_page_costs_five_queries(
     client, notebook, django_assert_num_queries, players, played
 ) -> None:
     game = oh_hell_game(notebook, players, played)
 
-    # the session's version and this phone's role (the kept page's key: a page kept
-    # costs that one query, tests/games/test_page_cache.py); this first render:
     # game with its notebook (the cookie is checked against it); seats with players,
-    # deals, their hands, their adjustments (one round trip on PostgreSQL)
-    with django_assert_num_queries(queries(sqlite=6, postgresql=3)):
+    # deals, their hands, their adjustments
+    with django_assert_num_queries(5):
         response = client.get(reverse("game", args=[game.public_id]))
 
     assert response.status_code == 200
 
 
 @pytest.mark.parametrize(("players", "played"), IN_PLAY + FINISHED)
-def test_the_score_sheet_costs_six_queries(
+def test_the_score_sheet_costs_five_queries(
     client, notebook, django_assert_num_queries, players, played
 ) -> None:
     game = oh_hell_game(notebook, players, played)
 
-    # the session's version and this phone's role (the kept page's key); this first
-    # render: game with its notebook (the cookie is checked against it); seats with
-    # players, deals, their hands, their adjustments (one round trip on PostgreSQL)
-    with django_assert_num_queries(queries(sqlite=6, postgresql=3)):
+    # game with its notebook (the cookie is checked against it); seats with players,
+    # deals, their hands, their adjustments
+    with django_assert_num_queries(5):
         response = client.get(reverse("sheet", args=[game.public_id]))
 
     assert response.status_code == 200
@@ -67,22 +62,21 @@ def test_the_score_sheet_costs_six_queries(
 
 @pytest.mark.django_db(transaction=True)  # committed, as on a server: see the last step
 @pytest.mark.parametrize(("players", "played"), IN_PLAY)
-def test_an_htmx_bid_costs_15_queries(
+def test_an_htmx_bid_costs_18_queries(
     client, notebook, django_assert_num_queries, players, played
 ) -> None:
     game = oh_hell_game(notebook, players, played)
     table = deal_now(game)
     bid = {"deal": table.deal_number(table.current), "seat": table.bidding.to_bid, "bid": 0}
+    bid["idem"] = "a-form-key"
 
     # game with its notebook (the cookie is checked against it);
-    # the service: begin, game locked, seats, deals, hands, adjustments (undo's
-    #   snapshot is taken from those, and the hand found among them: no query of their
-    #   own), then the new hand, game version, history line, and the session read back
-    #   for the answer (the game's new row and the session read back stay with the
-    #   page: no query to read either again); commit. On PostgreSQL: three round trips,
-    #   the game; BEGIN with the lock and the reads; the writes and the reads back in
-    #   the message that commits (scorekeeper/postgresql)
-    with django_assert_num_queries(queries(sqlite=15, postgresql=3)):
+    # the service: begin, game locked, the form's key looked for, the notebook's old
+    #   keys deleted, the key noted, seats, deals, hands, adjustments (undo's snapshot
+    #   is taken from those, and the hand found among them), then the new hand, game
+    #   version, history line; commit;
+    # the answer: seats, deals, hands, adjustments
+    with django_assert_num_queries(18):
         response = client.post(reverse("bid", args=[game.public_id]), bid, **HTMX)
 
     assert response.status_code == 200
@@ -90,16 +84,15 @@ def test_an_htmx_bid_costs_15_queries(
 
 
 @pytest.mark.parametrize("played", [1, 10])
-def test_the_kozel_page_costs_four_queries(
+def test_the_kozel_page_costs_three_queries(
     client, match, django_assert_num_queries, played
 ) -> None:
     for number in range(played):
         enter_kozel_deal(match, team=number % 2, points=70)  # the loser alternates: 2 each
 
-    # the session's version and this phone's role (the kept page's key); this first
-    # render: game with its notebook (the cookie is checked against it); seats with
-    # players, deals (one round trip on PostgreSQL)
-    with django_assert_num_queries(queries(sqlite=4, postgresql=3)):
+    # game with its notebook (the cookie is checked against it); seats with players,
+    # deals
+    with django_assert_num_queries(3):
         response = client.get(reverse("game", args=[match.public_id]))
 
     assert response.status_code == 200

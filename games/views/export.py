@@ -23,7 +23,7 @@ from games import exports, inputs, services
 from games.inputs import reads_own_body
 from games.models import Game, Notebook
 from games.rules import RuleError
-from games.views import (
+from games.views.access import (
     current_notebook,
     get_game,
     message,

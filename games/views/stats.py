@@ -7,25 +7,21 @@ rules score them, and `games.stats` counts, in plain Python.
 
 from __future__ import annotations
 
-import functools
-import hashlib
 from collections import defaultdict
 from dataclasses import dataclass
 
 from django.core.cache import cache
 from django.core.paginator import InvalidPage, Paginator
-from django.db import connection
-from django.db.models import QuerySet
+from django.db.models import Count, Max, QuerySet
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_safe
 
-from games import services, stats
+from games import options, services, stats
 from games.models import Adjustment, Deal, Game, Hand, KozelDeal, Notebook, Player, Seat
-from games.page_cache import cached_render
 from games.rules import kozel, oh_hell
-from games.views import current_notebook, notebook_key
+from games.views.access import current_notebook
 
 FINISHED_PER_PAGE = 20
 
@@ -97,11 +93,11 @@ def score_sessions(games: QuerySet[Game]) -> list[ScoredSession]:
         players = tuple(public_id for public_id, _name in seats[game.pk])
         names = tuple(name for _public_id, name in seats[game.pk])
         if game.kind == Game.Kind.KOZEL:
-            rules = services.kozel_rules(game.options)
+            rules = options.rules_of("kozel", game.options)
             result = kozel.score_match(rules, game.first_dealer, entries[game.pk])
         else:
             records = [deal_record(deal, len(players)) for deal in deals[game.pk]]
-            rules = services.oh_hell_rules(game.options)
+            rules = options.rules_of("oh_hell", game.options)
             result = oh_hell.score_game(rules, len(players), game.first_dealer, records)
         scored.append(ScoredSession(game, players, names, result))
     return scored
@@ -207,64 +203,24 @@ def compare_players(
     return players[first], players[second], None
 
 
-def notebook_state(request: HttpRequest) -> str:
-    """A key that changes whenever the statistics of this visitor's notebook could;
-    404 without a notebook.
-
-    Every change to a session bumps its ``updated_at`` (renaming a player too), a
-    new session (or an import) changes the count, and the players' names and number
-    are part of it. One small query, written out: a repeat visit costs little else.
-    """
-    key = notebook_key(request)
-    if not key:
-        raise Http404
-    with connection.cursor() as cursor:
-        cursor.execute(notebook_state_sql(), [key, key])
-        rows = cursor.fetchall()
-    if not rows or rows[0][0] != 0:
-        raise Http404
-    _, notebook_id, count, last = rows[0]
-    names = hashlib.blake2b(repr(rows[1:]).encode(), digest_size=8).hexdigest()
-    last = (last or "-").replace(" ", "T")
-    return f"{notebook_id}:{count}:{last}:{names}"
-
-
-@functools.cache
-def notebook_state_sql() -> str:
-    """notebook_state's query: the notebook's row first (its id, its sessions' count
-    and last change), then one row per player (public id, name, id), every value as
-    text so that one UNION serves both."""
-    quote = connection.ops.quote_name
-    notebooks, games = quote(Notebook._meta.db_table), quote(Game._meta.db_table)
-    players = quote(Player._meta.db_table)
-    notebook_id, player_id = f"{notebooks}.{quote('id')}", f"{players}.{quote('id')}"
-    of_notebook = f"FROM {games} WHERE {games}.{quote('notebook_id')} = {notebook_id}"
-    count = f"(SELECT COUNT(*) {of_notebook})"
-    last = f"(SELECT MAX({games}.{quote('updated_at')}) {of_notebook})"
-    owned_by = f"{notebooks}.{quote('key')} = %s"
-    return (
-        f"SELECT 0, CAST({notebook_id} AS TEXT), CAST({count} AS TEXT), CAST({last} AS TEXT)"
-        f" FROM {notebooks} WHERE {owned_by}"
-        f" UNION ALL SELECT 1, {players}.{quote('public_id')}, {players}.{quote('name')},"
-        f" CAST({player_id} AS TEXT) FROM {players}"
-        f" JOIN {notebooks} ON {notebook_id} = {players}.{quote('notebook_id')}"
-        f" WHERE {owned_by} ORDER BY 1, 4"
-    )
-
-
 def cached_figures(
-    notebook: Notebook, player_ids: list[str], games: QuerySet[Game], state: str
+    notebook: Notebook, players: list[Player], games: QuerySet[Game]
 ) -> stats.NotebookStats:
-    """The notebook's figures, scored once per ``notebook_state``; the shared
-    database cache keeps them for every app server, one entry a notebook (forgetting
-    the notebook deletes it: services.forget_notebook)."""
+    """The notebook's figures, scored once per state of its sessions and players; the
+    shared database cache keeps them for every app server, one entry a notebook
+    (forgetting the notebook deletes it: services.forget_notebook).
+
+    Every change to a session bumps its ``updated_at`` (renaming a player too), a new
+    session or a deleted one changes the count, and the players are part of it."""
+    sessions = games.aggregate(count=Count("pk"), last=Max("updated_at"))
+    state = (sessions["count"], sessions["last"], [(p.public_id, p.name) for p in players])
     key = services.stats_key(notebook.pk)
     kept = cache.get(key)
-    if kept is not None and kept[0] == (state, len(player_ids)):
+    if kept is not None and kept[0] == state:
         return kept[1]
     oh_hell_sessions, kozel_sessions = as_sessions(score_sessions(games))
-    figures = stats.notebook_stats(player_ids, oh_hell_sessions, kozel_sessions)
-    cache.set(key, ((state, len(player_ids)), figures), timeout=24 * 3600)
+    figures = stats.notebook_stats([p.public_id for p in players], oh_hell_sessions, kozel_sessions)
+    cache.set(key, (state, figures), timeout=24 * 3600)
     return figures
 
 
@@ -272,53 +228,33 @@ def cached_figures(
 def statistics(request: HttpRequest) -> HttpResponse:
     """Every player's figures, and head-to-head for two chosen players (``?a=&b=``).
 
-    Whatever the notebook's size: the page as it is kept costs one query
-    (`notebook_state`; none on PostgreSQL while this process knows it); its first
-    render after a change, or a comparison, eight or more: the notebook, its
-    players, and `score_sessions`' six. With htmx, the head-to-head answer alone.
-    """
-    comparing = "a" in request.GET or "b" in request.GET
-    if not comparing:
-        # The page as it stands is kept, rendered, for this state of the notebook.
-        state = notebook_state(request)
-        return cached_render(
-            request, f"statistics:{state}", lambda extra: kept_statistics(request, state, extra)
-        )
+    Whatever the notebook's size: a repeat visit costs five queries (the notebook,
+    its players, the sessions' count and last change, the cache); a first one after a
+    change, or a comparison, ``score_sessions``' six more. With htmx, the head-to-head
+    answer alone."""
     notebook = owner_notebook(request)
     players = list(notebook.players.all())
-    by_id = {player.public_id: player for player in players}
     games = notebook.games.order_by("created_at", "pk")
+    first_id, second_id = request.GET.get("a", ""), request.GET.get("b", "")
+    if "a" not in request.GET and "b" not in request.GET:
+        figures = cached_figures(notebook, players, games)
+        return statistics_page(request, notebook, players, figures)
+    by_id = {player.public_id: player for player in players}
     oh_hell_sessions, kozel_sessions = as_sessions(score_sessions(games))
     figures = stats.notebook_stats(list(by_id), oh_hell_sessions, kozel_sessions)
-
-    first_id, second_id = request.GET.get("a", ""), request.GET.get("b", "")
-    comparison, error, status = None, None, 200
-    if comparing:
-        first, second, error = compare_players(by_id, first_id, second_id)
-        if error:
-            status = 422
-        else:
-            comparison = {
-                "first": first,
-                "second": second,
-                "figures": stats.head_to_head(
-                    oh_hell_sessions, kozel_sessions, first.public_id, second.public_id
-                ),
-            }
+    comparison = None
+    first, second, error = compare_players(by_id, first_id, second_id)
+    if not error:
+        comparison = {
+            "first": first,
+            "second": second,
+            "figures": stats.head_to_head(
+                oh_hell_sessions, kozel_sessions, first.public_id, second.public_id
+            ),
+        }
     return statistics_page(
-        request, notebook, players, figures, {}, first_id, second_id, comparison, error, status
+        request, notebook, players, figures, first_id, second_id, comparison, error
     )
-
-
-def kept_statistics(request: HttpRequest, state: str, extra: dict) -> HttpResponse:
-    """The statistics page as it is kept (no comparison asked for)."""
-    notebook = owner_notebook(request)
-    players = list(notebook.players.all())
-    games = notebook.games.order_by("created_at", "pk")
-    figures = cached_figures(notebook, [player.public_id for player in players], games, state)
-    # A change since ``state`` was read makes a newer page under an older key, which
-    # nobody asks for again: the state only moves on.
-    return statistics_page(request, notebook, players, figures, extra)
 
 
 def statistics_page(
@@ -326,12 +262,10 @@ def statistics_page(
     notebook: Notebook,
     players: list[Player],
     figures: stats.NotebookStats,
-    extra: dict,
     first_id: str = "",
     second_id: str = "",
     comparison: dict | None = None,
     error: str | None = None,
-    status: int = 200,
 ) -> HttpResponse:
     by_id = {player.public_id: player for player in players}
     if comparison is None and not error and len(players) >= 2:
@@ -345,12 +279,11 @@ def statistics_page(
         "second_id": second_id,
         "comparison": comparison,
         "error": error,
-        **extra,
     }
     # Back and forward after a comparison ask htmx for the whole page again.
     partial = request.htmx and not request.htmx.history_restore_request
     template = "games/stats.html#head-to-head" if partial else "games/stats.html"
-    return render(request, template, context, status=status)
+    return render(request, template, context, status=422 if error else 200)
 
 
 @require_safe

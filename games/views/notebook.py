@@ -1,5 +1,5 @@
-"""Your data is yours: delete a session (and take it back), delete or merge a player,
-forget the whole notebook. The notebook's owner only (its cookie)."""
+"""The notebook: its secret link, its players (renamed, deleted, merged), a session
+deleted and brought back, and forgetting it all. The notebook's owner only (its cookie)."""
 
 from __future__ import annotations
 
@@ -8,25 +8,85 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_http_methods, require_POST
+from django.views.decorators.http import require_http_methods, require_POST, require_safe
 from django_htmx.http import HttpResponseClientRedirect
 
 from games import inputs, services
-from games.models import Player
+from games.models import Notebook, Player
+from games.qr import qr_svg
 from games.rules import RuleError, gettext_noop
-from games.views import (
+from games.views.access import (
     NOTEBOOK_COOKIE,
     PROMISE_COOKIE,
     StaleForm,
     current_notebook,
     form_key_or_refuse,
     get_game,
-    home_page,
     message,
-    notebook_context,
+    remember,
     stale_form,
 )
+from games.views.home import home_page
 from scorekeeper.middleware import never_compress
+
+
+@require_safe
+def open_notebook(request: HttpRequest, key: str) -> HttpResponse:
+    """The notebook's secret link: opens it on this device."""
+    notebook = Notebook.objects.filter(key=key).first()
+    if notebook is None:
+        raise Http404
+    return remember(redirect("home"), notebook)
+
+
+@never_compress  # the page shows the notebook's secret link
+@require_safe
+def notebook(request: HttpRequest) -> HttpResponse:
+    notebook = current_notebook(request)
+    if notebook is None:
+        raise Http404
+    return render(request, "games/notebook.html", notebook_context(request, notebook, {}))
+
+
+def notebook_context(request: HttpRequest, notebook: Notebook, errors: dict) -> dict:
+    link = request.build_absolute_uri(reverse("open_notebook", args=[notebook.key]))
+    return {
+        "notebook": notebook,
+        "players": list(notebook.players.all()),
+        "link": link,
+        "qr": qr_svg(link, _("QR code of the notebook's link")),
+        "errors": errors,
+    }
+
+
+@require_POST
+def renew_notebook_link(request: HttpRequest) -> HttpResponse:
+    """A new secret link for the notebook: the old one, and every phone that used it, is
+    shut out; this phone keeps the notebook."""
+    notebook = current_notebook(request)
+    if notebook is None:
+        raise Http404
+    try:
+        key = form_key_or_refuse(request)
+    except StaleForm:
+        return stale_form(request)
+    notebook = services.renew_notebook_link(notebook=notebook, form_key=key)
+    return remember(redirect("notebook"), notebook)
+
+
+@never_compress  # a refused name shows the notebook page again, with its secret link
+@require_POST
+def rename_player(request: HttpRequest, public_id: str) -> HttpResponse:
+    notebook = current_notebook(request)
+    player = Player.objects.filter(public_id=public_id, notebook=notebook).first()
+    if notebook is None or player is None:
+        raise Http404
+    try:
+        services.rename_player(player=player, name=request.POST.get("name", ""))
+    except RuleError as error:
+        context = notebook_context(request, notebook, {player.public_id: message(error)})
+        return render(request, "games/notebook.html", context, status=422)
+    return redirect("notebook")
 
 
 @require_http_methods(["GET", "HEAD", "POST"])

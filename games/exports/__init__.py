@@ -1,0 +1,49 @@
+"""Sessions and notebooks as files (docs/export-format.md): written (files), read and
+checked (reading), imported and restored (importing); the summary line and settling
+up (summary)."""
+
+from games.exports.files import (
+    OH_HELL_COLUMNS,
+    csv_rows,
+    csv_text,
+    filename,
+    load_notebooks,
+    notebook_json,
+    notebooks_json,
+    session_json,
+    to_json,
+)
+from games.exports.importing import Restored, import_session, restore
+from games.exports.reading import (
+    NOTEBOOK_FILE_LIMIT,
+    SESSION_FILE_LIMIT,
+    notebook_plan,
+    notebooks_plan,
+    read_json,
+    session_plan,
+)
+from games.exports.summary import parse_stake, settle, summary
+
+__all__ = [
+    "NOTEBOOK_FILE_LIMIT",
+    "OH_HELL_COLUMNS",
+    "SESSION_FILE_LIMIT",
+    "Restored",
+    "csv_rows",
+    "csv_text",
+    "filename",
+    "import_session",
+    "load_notebooks",
+    "notebook_json",
+    "notebook_plan",
+    "notebooks_json",
+    "notebooks_plan",
+    "parse_stake",
+    "read_json",
+    "restore",
+    "session_json",
+    "session_plan",
+    "settle",
+    "summary",
+    "to_json",
+]

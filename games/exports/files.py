@@ -1,0 +1,320 @@
+"""A session as CSV rows for a spreadsheet and as a JSON dict with everything needed to
+rebuild it; a notebook (players and every session) as one JSON dict
+(docs/export-format.md). Reading a session takes what `games.services.load` gives (the
+rules' result included) and makes no query of its own."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+from collections.abc import Iterable, Sequence
+from datetime import UTC, datetime
+
+from django.db.models import Prefetch, QuerySet
+from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.utils.translation import pgettext, pgettext_lazy
+
+from games.models import Adjustment, Deal, Game, Hand, KozelDeal, Notebook, Player, Seat
+from games.rules import gettext_noop, kozel, oh_hell
+from games.services.sessions import KozelTable, OhHellTable
+
+VERSION = 1
+SESSION_FORMAT = "scorekeeper.session"
+NOTEBOOK_FORMAT = "scorekeeper.notebook"
+NOTEBOOKS_FORMAT = "scorekeeper.notebooks"  # what backup_notebooks writes
+
+# The CSV's words are in the language of the page that asked for it (docs/languages.md).
+SUIT_WORDS = {
+    "S": gettext_noop("spades"),
+    "H": gettext_noop("hearts"),
+    "D": gettext_noop("diamonds"),
+    "C": gettext_noop("clubs"),
+    "NT": gettext_noop("no trump"),
+}
+
+Table = OhHellTable | KozelTable
+
+
+# -- writing files -------------------------------------------------------------------
+
+
+def to_json(value: object, indent: str = "") -> str:
+    """JSON a person can read: anything that fits in 100 characters on one line."""
+    flat = json.dumps(value, ensure_ascii=False, separators=(", ", ": "))
+    if len(indent) + len(flat) <= 100 or not isinstance(value, dict | list) or not value:
+        return flat
+    inner = indent + "  "
+    if isinstance(value, dict):
+        items = [
+            f"{inner}{json.dumps(key, ensure_ascii=False)}: {to_json(item, inner)}"
+            for key, item in value.items()
+        ]
+        return "{\n" + ",\n".join(items) + f"\n{indent}}}"
+    items = [inner + to_json(item, inner) for item in value]
+    return "[\n" + ",\n".join(items) + f"\n{indent}]"
+
+
+#: What a spreadsheet reads as the start of a formula (OWASP, "CSV Injection").
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+
+
+def spreadsheet_cell(value: object) -> object:
+    """A text cell that a spreadsheet would read as a formula, made plain text with a
+    leading apostrophe, as OWASP advises (a player named ``=HYPERLINK(...)``).
+    Numbers stay numbers: ours are the app's own, never a player's text."""
+    if isinstance(value, str) and value.startswith(FORMULA_STARTS):
+        return "'" + value
+    return value
+
+
+def csv_text(rows: Iterable[Sequence[object]]) -> str:
+    """CSV with a byte order mark, so spreadsheets read names with accents as UTF-8;
+    text that would start a formula is neutralised (spreadsheet_cell)."""
+    out = io.StringIO()
+    out.write("\ufeff")
+    writer = csv.writer(out)
+    writer.writerows([spreadsheet_cell(value) for value in row] for row in rows)
+    return out.getvalue()
+
+
+def filename(game: Game, extension: str) -> str:
+    """``oh-hell-2025-01-31.csv``: the game and the day the session started."""
+    day = timezone.localtime(game.created_at).date().isoformat()
+    return f"{game.kind.replace('_', '-')}-{day}.{extension}"
+
+
+def _time(value: datetime | None) -> str | None:
+    if value is None:
+        return None
+    return value.astimezone(UTC).isoformat(timespec="seconds").replace("+00:00", "Z")
+
+
+# -- a session as CSV ----------------------------------------------------------------
+
+OH_HELL_COLUMNS = [
+    pgettext_lazy("CSV column", "deal"),
+    pgettext_lazy("CSV column", "cards"),
+    pgettext_lazy("CSV column", "dealer"),
+    pgettext_lazy("CSV column", "trump"),
+    pgettext_lazy("CSV column", "player"),
+    pgettext_lazy("CSV column", "bid"),
+    pgettext_lazy("CSV column", "tricks"),
+    pgettext_lazy("CSV column", "deal score"),
+    pgettext_lazy("CSV column", "running total"),
+]
+KOZEL_COLUMNS = [
+    pgettext_lazy("CSV column", "deal"),
+    pgettext_lazy("CSV column", "dealer"),
+    pgettext_lazy("CSV column", "team"),
+    pgettext_lazy("CSV column", "card points"),
+    pgettext_lazy("CSV column", "took a trick"),
+    pgettext_lazy("CSV column", "defeat points"),
+    pgettext_lazy("CSV column", "running defeat points"),
+]
+
+
+def csv_rows(table: Table) -> list[list[object]]:
+    """The header, then one row per player per deal (Oh Hell) or per team per deal
+    (Kozel). A revoked Oh Hell deal has no tricks; its replay has the same number."""
+    if isinstance(table, KozelTable):
+        return _kozel_rows(table)
+    names = table.names
+    rows: list[list[object]] = [[str(column) for column in OH_HELL_COLUMNS]]
+    for scored in table.result.deals:
+        plan, record = scored.plan, scored.record
+        for seat, name in enumerate(names):
+            rows.append(
+                [
+                    plan.number,
+                    plan.cards,
+                    names[plan.dealer],
+                    _(SUIT_WORDS[scored.trump]) if scored.trump in SUIT_WORDS else "",
+                    name,
+                    record.bids[seat],
+                    "" if record.tricks is None else record.tricks[seat],
+                    scored.scores[seat],
+                    scored.totals[seat],
+                ]
+            )
+    return rows
+
+
+def _kozel_rows(table: KozelTable) -> list[list[object]]:
+    names = table.names
+    rows: list[list[object]] = [[str(column) for column in KOZEL_COLUMNS]]
+    for outcome in table.result.outcomes:
+        for team in (0, 1):
+            points = outcome.card_points[team]
+            took = pgettext("CSV cell", "yes")
+            if points == 0:
+                took = {
+                    True: pgettext("CSV cell", "yes"),
+                    False: pgettext("CSV cell", "no"),
+                    None: "",
+                }[outcome.entry.zero_team_took_trick]
+            rows.append(
+                [
+                    outcome.number,
+                    names[outcome.dealer],
+                    table.team_names(team),
+                    points,
+                    took,
+                    outcome.defeat_points[team],
+                    outcome.running_defeat_points[team],
+                ]
+            )
+    return rows
+
+
+# -- a session as JSON ---------------------------------------------------------------
+
+
+def session_json(table: Table) -> dict:
+    """Everything needed to rebuild the session, then the scores as computed."""
+    game = table.game
+    data = {
+        "format": SESSION_FORMAT,
+        "version": VERSION,
+        "id": game.public_id,
+        "kind": game.kind,
+        "preset": game.preset,
+        "options": dict(game.options),
+        "seats": table.names,
+        "first_dealer": game.first_dealer,
+        "created_at": _time(game.created_at),
+        "finished_at": _time(game.finished_at),
+    }
+    if isinstance(table, KozelTable):
+        data["deals"] = [_kozel_deal_json(deal) for deal in table.deals]
+        data["result"] = _kozel_result_json(table.result)
+    else:
+        data["deals"] = [_oh_hell_deal_json(deal, table.players) for deal in table.deals]
+        data["result"] = _oh_hell_result_json(table.result)
+    return data
+
+
+def _oh_hell_deal_json(deal: Deal, players: int) -> dict:
+    hands = {hand.seat: hand for hand in deal.hands.all()}
+    seats = range(players)
+    scored = deal.done and deal.revoke is None
+    return {
+        "trump": deal.trump or None,
+        "bids": [hands[s].bid if s in hands else None for s in seats],
+        "out_of_turn": [hands[s].out_of_turn if s in hands else False for s in seats],
+        "trick_winners": list(deal.trick_winners),
+        "tricks": [hands[s].tricks if s in hands else None for s in seats] if scored else None,
+        "revoke": deal.revoke,
+        "adjustments": [
+            {"seat": adj.seat, "points": adj.points, "note": adj.note}
+            for adj in deal.adjustments.all()
+        ],
+    }
+
+
+def _oh_hell_result_json(result: oh_hell.GameResult) -> dict:
+    places = {standing.seat: standing.place for standing in result.standings}
+    return {
+        "finished": result.finished,
+        "totals": list(result.totals),
+        "places": [places[seat] for seat in range(result.players)],
+        "winners": list(result.winners),
+        "deals": [
+            {
+                "number": scored.plan.number,
+                "cards": scored.plan.cards,
+                "dealer": scored.plan.dealer,
+                "trump": scored.trump,
+                "replay": scored.replay,
+                "made": list(scored.made),
+                "points": list(scored.scores),
+                "totals": list(scored.totals),
+            }
+            for scored in result.deals
+        ],
+    }
+
+
+def _kozel_deal_json(deal: KozelDeal) -> dict:
+    return {
+        "team": deal.team,
+        "points": deal.points,
+        "zero_team_took_trick": deal.zero_team_took_trick,
+        "last_trick_seat": deal.last_trick_seat,
+    }
+
+
+def _kozel_result_json(result: kozel.MatchResult) -> dict:
+    return {
+        "finished": result.finished,
+        "defeat_points": list(result.defeat_points),
+        "goat": result.goat,
+        "goat_with_eggs": result.goat_with_eggs,
+        "deals": [
+            {
+                "number": outcome.number,
+                "dealer": outcome.dealer,
+                "leader": outcome.leader,
+                "card_points": list(outcome.card_points),
+                "eggs": outcome.eggs,
+                "defeat_points": list(outcome.defeat_points),
+                "running_defeat_points": list(outcome.running_defeat_points),
+            }
+            for outcome in result.outcomes
+        ],
+    }
+
+
+# -- a notebook as JSON --------------------------------------------------------------
+
+
+def load_notebooks(notebooks: QuerySet[Notebook]) -> list[tuple[Notebook, list[Table]]]:
+    """Each notebook with every session loaded, oldest first, in eight queries
+    however many notebooks and sessions there are."""
+    deals = Deal.objects.order_by("index").prefetch_related(
+        Prefetch("hands", queryset=Hand.objects.order_by("seat")),
+        Prefetch("adjustments", queryset=Adjustment.objects.order_by("created_at", "pk")),
+    )
+    games = Game.objects.order_by("created_at", "pk").prefetch_related(
+        Prefetch("seats", queryset=Seat.objects.select_related("player").order_by("position")),
+        Prefetch("deals", queryset=deals),
+        Prefetch("kozel_deals", queryset=KozelDeal.objects.order_by("index")),
+    )
+    loaded = []
+    for notebook in notebooks.order_by("pk").prefetch_related(
+        Prefetch("players", queryset=Player.objects.order_by("name", "pk")),
+        Prefetch("games", queryset=games),
+    ):
+        tables: list[Table] = []
+        for game in notebook.games.all():
+            seats = list(game.seats.all())
+            if game.kind == Game.Kind.KOZEL:
+                tables.append(
+                    KozelTable(game=game, seats=seats, deals=list(game.kozel_deals.all()))
+                )
+            else:
+                tables.append(OhHellTable(game=game, seats=seats, deals=list(game.deals.all())))
+        loaded.append((notebook, tables))
+    return loaded
+
+
+def notebook_json(notebook: Notebook, tables: Sequence[Table], *, with_key: bool = False) -> dict:
+    """The notebook's players and every session. The secret key only for operators'
+    backups (``with_key``): a restore on a new server then keeps every phone's link."""
+    data: dict = {"format": NOTEBOOK_FORMAT, "version": VERSION, "name": notebook.name}
+    if with_key:
+        data["key"] = notebook.key
+    data["created_at"] = _time(notebook.created_at)
+    data["players"] = [player.name for player in notebook.players.all()]
+    data["sessions"] = [session_json(table) for table in tables]
+    return data
+
+
+def notebooks_json(loaded: Sequence[tuple[Notebook, Sequence[Table]]]) -> dict:
+    """Several notebooks in one file (the operators' backup)."""
+    return {
+        "format": NOTEBOOKS_FORMAT,
+        "version": VERSION,
+        "notebooks": [notebook_json(nb, tables, with_key=True) for nb, tables in loaded],
+    }

@@ -1,0 +1,174 @@
+"""Writing what `games.exports.reading` checked: a session imported, a notebook's
+backup restored, in one transaction, with the same number of queries for one session
+or a thousand."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from django.db import IntegrityError, transaction
+from django.utils import timezone
+
+from games.exports.reading import SessionPlan
+from games.models import Adjustment, Change, Deal, Game, Hand, KozelDeal, Notebook, Player, Seat
+from games.rules import RuleError, gettext_noop
+from games.services.notebook import claim_form_key, note_made, notebook_of_visitor
+
+
+def import_session(
+    *,
+    notebook: Notebook | None,
+    plan: SessionPlan,
+    form_key: str | None = None,
+    promised_key: str | None = None,
+) -> Game:
+    """A session from a file, into the visitor's notebook (on a first visit the one
+    promised, notebook_of_visitor). Once per form: a retry answers with the
+    session the first one made."""
+    restored = restore(
+        notebook=notebook,
+        players=[],
+        sessions=[plan],
+        form_key=form_key,
+        promised_key=promised_key,
+    )
+    if not restored.games:  # a retry, and what the first one made was deleted since
+        raise RuleError(gettext_noop("This file was imported already."))
+    return restored.games[0]
+
+
+@dataclass(frozen=True)
+class Restored:
+    notebook: Notebook
+    games: list[Game]
+    #: A retry of a form already restored: ``games`` is what the first one made, if
+    #: anything is left of it, and nothing was written.
+    repeated: bool = False
+
+
+def restore(
+    *,
+    notebook: Notebook | None,
+    players: Sequence[str],
+    sessions: Sequence[SessionPlan],
+    name: str = "",
+    key: str | None = None,
+    form_key: str | None = None,
+    promised_key: str | None = None,
+    keep_ids: bool = False,
+    action: str = "import",
+) -> Restored:
+    """Write checked sessions into the notebook in one transaction, with the same
+    number of queries for one session or a thousand.
+
+    Without a notebook: with ``key`` (an operator's restore) a new one, with ``name``,
+    keeping ``key`` when no other notebook has it; otherwise the visitor's promised
+    one (notebook_of_visitor). Players are found by name, whatever the
+    case, or added. Each session gets a history line "import". Once per form
+    (``form_key``).
+    """
+    try:
+        with transaction.atomic():
+            if notebook is None and key is not None:
+                taken = Notebook.objects.filter(key=key).exists()
+                notebook = Notebook.objects.create(name=name, **({} if taken else {"key": key}))
+            elif notebook is None:  # a first visit: the backup's name goes with it
+                notebook = notebook_of_visitor(None, promised_key)
+                if name and not notebook.name:
+                    notebook.name = name
+                    notebook.save(update_fields=["name"])
+            else:
+                notebook = notebook_of_visitor(notebook, None)
+            claim, first = claim_form_key(notebook, form_key)
+            if not first:
+                return Restored(notebook, [claim.game] if claim.game else [], repeated=True)
+            games = _write(notebook, players, sessions, keep_ids, action)
+            if games:
+                note_made(claim, games[0])
+            return Restored(notebook, games)
+    except IntegrityError:
+        # Another phone added the same player, or took the key, at the same moment.
+        raise RuleError(
+            gettext_noop("The notebook changed while the file was read. Please try again.")
+        ) from None
+
+
+def _write(
+    notebook: Notebook,
+    players: Sequence[str],
+    sessions: Sequence[SessionPlan],
+    keep_ids: bool = False,
+    action: str = "import",
+) -> list[Game]:
+    """The rows of ``sessions`` in ``notebook``, locked (one import at a time into a
+    notebook: the second waits, then finds the players the first one added).
+    ``keep_ids``: each session keeps its id from the file if no session has it."""
+    known = {player.name.casefold(): player for player in notebook.players.all()}
+    new: dict[str, Player] = {}
+    for player_name in [*players, *(n for plan in sessions for n in plan.names)]:
+        folded = player_name.casefold()
+        if folded not in known and folded not in new:
+            new[folded] = Player(notebook=notebook, name=player_name)
+    Player.objects.bulk_create(new.values())
+    known.update(new)
+
+    now = timezone.now()
+    games = [
+        Game(
+            notebook=notebook,
+            kind=plan.kind,
+            preset=plan.preset,
+            options=plan.options,
+            first_dealer=plan.first_dealer,
+        )
+        for plan in sessions
+    ]
+    if keep_ids:
+        wanted = [plan.public_id for plan in sessions if plan.public_id]
+        taken = set(Game.objects.filter(public_id__in=wanted).values_list("public_id", flat=True))
+        for game, plan in zip(games, sessions, strict=True):
+            if plan.public_id and plan.public_id not in taken:
+                game.public_id = plan.public_id
+    Game.objects.bulk_create(games)
+    for game, plan in zip(games, sessions, strict=True):
+        # The file's own times, so the history of a restored notebook keeps its order.
+        game.created_at = plan.created_at or now
+        game.finished_at = (plan.finished_at or now) if plan.finished else None
+        game.updated_at = game.finished_at or now
+    Game.objects.bulk_update(games, ["created_at", "updated_at", "finished_at"])
+
+    Seat.objects.bulk_create(
+        Seat(game=game, position=position, player=known[player_name.casefold()])
+        for game, plan in zip(games, sessions, strict=True)
+        for position, player_name in enumerate(plan.names)
+    )
+    deals: list[tuple[Deal, dict]] = []
+    kozel_deals: list[KozelDeal] = []
+    for game, plan in zip(games, sessions, strict=True):
+        for index, item in enumerate(plan.deals):
+            if plan.kind == Game.Kind.KOZEL:
+                kozel_deals.append(KozelDeal(game=game, index=index, **item))
+                continue
+            fields = {name: item[name] for name in ("trump", "trick_winners", "revoke", "done")}
+            deals.append((Deal(game=game, index=index, **fields), item))
+    KozelDeal.objects.bulk_create(kozel_deals)
+    Deal.objects.bulk_create(deal for deal, _item in deals)
+    Hand.objects.bulk_create(
+        Hand(deal=deal, **hand) for deal, item in deals for hand in item["hands"]
+    )
+    Adjustment.objects.bulk_create(
+        Adjustment(deal=deal, **adjustment)
+        for deal, item in deals
+        for adjustment in item["adjustments"]
+    )
+    Change.objects.bulk_create(
+        Change(
+            game=game,
+            action=action,
+            params={"deals": len(plan.deals)},
+            before=plan.snapshot(game.finished_at),
+        )
+        for game, plan in zip(games, sessions, strict=True)
+    )
+    return games

@@ -1,0 +1,536 @@
+"""A file read whole and checked through `games.rules` before anything is written:
+a session (`session_plan`), a notebook's backup (`notebook_plan`), the operators'
+backup of several (`notebooks_plan`). Every refusal is a `RuleError` with one sentence
+for the visitor ("Session 3: Deal 5: ..."); nothing is saved.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass
+from datetime import UTC, datetime
+
+from games import inputs
+from games import options as game_options
+from games.exports.files import NOTEBOOK_FORMAT, NOTEBOOKS_FORMAT, SESSION_FORMAT, VERSION
+from games.models import Game
+from games.rules import RuleError, gettext_noop, kozel, oh_hell
+from games.services.notebook import check_table, clean_name
+from games.services.sessions import kozel_fields
+
+#: A session file is a few kilobytes (a 19-deal game of five is about 9 kB).
+SESSION_FILE_LIMIT = 1024 * 1024
+#: A notebook backup holds every session: room for a few thousand.
+NOTEBOOK_FILE_LIMIT = 20 * 1024 * 1024
+
+# Bounds that no real table reaches, so a hostile file cannot make us work or
+# write without end (the rules allow endless revokes, or eggs in Kozel).
+MAX_DEALS = 200
+MAX_ADJUSTMENTS = 100  # in one deal
+MAX_SESSIONS = 10_000  # in one notebook
+MAX_PLAYERS = 10_000  # in one notebook
+NOTE_LENGTH = 120
+NOTEBOOK_NAME_LENGTH = 80
+ADJUSTMENT_LIMIT = 1000  # points, as the correction form allows
+
+
+# -- reading a file ------------------------------------------------------------------
+
+
+def read_json(raw: bytes, *, limit: int) -> object:
+    """The parsed file, or one sentence saying why it cannot be read."""
+    if len(raw) > limit:
+        raise RuleError(
+            gettext_noop("This file is larger than %(size)s MB, too large to import."),
+            size=limit // (1024 * 1024),
+        )
+    try:
+        text = raw.decode("utf-8-sig")
+        return json.loads(text, parse_constant=_refuse_constant)
+    # RecursionError: nested thousands deep. ValueError: not JSON, or a number
+    # of thousands of digits (Python refuses to read those).
+    except (ValueError, RecursionError):
+        raise RuleError(
+            gettext_noop("This file is not a Scorekeeper export: it is not valid JSON.")
+        ) from None
+
+
+def _refuse_constant(name: str) -> object:
+    raise ValueError(name)  # NaN and Infinity are not JSON
+
+
+def _in(where: str, number: int, error: RuleError) -> RuleError:
+    """A refusal inside one part of the file, e.g. "Deal 3: ..."."""
+    templates = {
+        "deal": gettext_noop("Deal %(number)s: %(reason)s"),
+        "session": gettext_noop("Session %(number)s: %(reason)s"),
+        "notebook": gettext_noop("Notebook %(number)s: %(reason)s"),
+    }
+    return RuleError(templates[where], number=number, reason=error)
+
+
+def _whole(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+class _Fields:
+    """Typed reads of one JSON object; a refusal names the field."""
+
+    def __init__(self, data: object, refusal: str) -> None:
+        if not isinstance(data, dict):
+            raise RuleError(refusal)
+        self.data = data
+
+    def get(self, name: str, *, required: bool = True) -> object:
+        if name not in self.data:
+            if required:
+                raise RuleError(gettext_noop("“%(field)s” is missing."), field=name)
+            return None
+        return self.data[name]
+
+    def whole(self, name: str, *, required: bool = True, null: bool = False) -> int | None:
+        value = self.get(name, required=required)
+        if value is None and (null or not required):
+            return None
+        if not _whole(value):
+            raise RuleError(gettext_noop("“%(field)s” must be a whole number."), field=name)
+        return value
+
+    def text(self, name: str, *, required: bool = True, null: bool = False) -> str | None:
+        value = self.get(name, required=required)
+        if value is None and (null or not required):
+            return None
+        if not isinstance(value, str):
+            raise RuleError(gettext_noop("“%(field)s” must be text."), field=name)
+        if not inputs.text_ok(value):
+            raise RuleError(
+                gettext_noop("“%(field)s” holds a control character, which cannot be stored."),
+                field=name,
+            )
+        return value
+
+    def flag(self, name: str, *, required: bool = True, null: bool = False) -> bool | None:
+        value = self.get(name, required=required)
+        if value is None and (null or not required):
+            return None
+        if not isinstance(value, bool):
+            raise RuleError(gettext_noop("“%(field)s” must be true or false."), field=name)
+        return value
+
+    def list(self, name: str, *, required: bool = True, null: bool = False) -> list | None:
+        value = self.get(name, required=required)
+        if value is None and (null or not required):
+            return None
+        if not isinstance(value, list):
+            raise RuleError(gettext_noop("“%(field)s” must be a list."), field=name)
+        return value
+
+    def object(self, name: str, *, required: bool = True) -> dict | None:
+        value = self.get(name, required=required)
+        if value is None and not required:
+            return None
+        if not isinstance(value, dict):
+            raise RuleError(gettext_noop("“%(field)s” must be a JSON object."), field=name)
+        return value
+
+
+NOT_AN_EXPORT = gettext_noop("This file is not a Scorekeeper export.")
+
+
+def _check_format(fields: _Fields, expected: str) -> None:
+    """The file's kind and format version, checked before anything else."""
+    kind = fields.get("format", required=False)
+    if kind is not None and kind != expected:
+        if kind in (NOTEBOOK_FORMAT, NOTEBOOKS_FORMAT) and expected == SESSION_FORMAT:
+            raise RuleError(
+                gettext_noop("This file is a notebook backup: restore it as a backup instead.")
+            )
+        if kind == SESSION_FORMAT:
+            raise RuleError(
+                gettext_noop("This file is one session: import it as a session instead.")
+            )
+        raise RuleError(NOT_AN_EXPORT)
+    version = fields.whole("version")
+    if version != VERSION:
+        raise RuleError(
+            gettext_noop(
+                "This file has format version %(version)s; Scorekeeper reads version %(known)s."
+            ),
+            version=version if abs(version) < 10**6 else "?",
+            known=VERSION,
+        )
+
+
+def _when(fields: _Fields, name: str) -> datetime | None:
+    value = fields.text(name, required=False, null=True)
+    if value is None:
+        return None
+    try:
+        if len(value) > 40:
+            raise ValueError
+        moment = datetime.fromisoformat(value)
+        if moment.tzinfo is None:
+            moment = moment.replace(tzinfo=UTC)
+        return moment.astimezone(UTC)
+    # OverflowError: the first day of year 1 east of Greenwich is still year 0 in UTC.
+    except (ValueError, OverflowError):
+        raise RuleError(
+            gettext_noop("“%(field)s” must be a date and time like 2025-01-31T20:15:00Z."),
+            field=name,
+        ) from None
+
+
+# -- checking a session --------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class SessionPlan:
+    """A session from a file, checked by the rules and ready to be written."""
+
+    kind: str
+    preset: str
+    options: dict
+    names: list[str]
+    first_dealer: int
+    #: Each deal as a session's undo snapshot holds it (services.sessions.snapshot).
+    deals: list[dict]
+    finished: bool
+    created_at: datetime | None
+    finished_at: datetime | None
+    #: The session's id in the file (``id``), when it is one the app could have made:
+    #: kept by the undo of a deletion, so links to the session work again.
+    public_id: str | None = None
+
+    def snapshot(self, finished_at: datetime | None) -> dict:
+        """The session as an undo snapshot describes it, so that an undo of the import
+        puts back what was imported: it changes nothing."""
+        finished = finished_at.isoformat() if finished_at else None
+        return {"deals": self.deals, "finished_at": finished}
+
+
+def session_plan(data: object, *, standalone: bool = True) -> SessionPlan:
+    """Check a session from a file, whole, through the rules; RuleError when it is not
+    valid. ``standalone``: a file of its own (its format and version are checked),
+    not a session inside a notebook backup."""
+    fields = _Fields(data, NOT_AN_EXPORT)
+    if standalone:
+        _check_format(fields, SESSION_FORMAT)
+    kind = fields.text("kind")
+    if kind not in Game.Kind.values:
+        raise RuleError(gettext_noop("“kind” must be “oh_hell” or “kozel”."))
+    preset = fields.text("preset")
+    presets = kozel.PRESETS if kind == Game.Kind.KOZEL else oh_hell.PRESETS
+    if preset not in presets:
+        raise RuleError(gettext_noop("Unknown preset for this game."))
+    options = game_options.read_file(kind, fields.object("options"))
+    seats = fields.list("seats")
+    if len(seats) > 100 or not all(isinstance(name, str) for name in seats):
+        raise RuleError(gettext_noop("“seats” must list the players' names in seat order."))
+    names = check_table(kind, seats)
+    first_dealer = fields.whole("first_dealer")
+    if not 0 <= first_dealer < len(names):
+        raise RuleError(gettext_noop("The first dealer must be one of the players."))
+    deals = fields.list("deals")
+    if len(deals) > MAX_DEALS:
+        raise RuleError(gettext_noop("A session can have at most %(most)s deals."), most=MAX_DEALS)
+    created_at = _when(fields, "created_at")
+    finished_at = _when(fields, "finished_at")
+    if kind == Game.Kind.KOZEL:
+        rows, finished = _kozel_deals(options, first_dealer, deals)
+    else:
+        rows, finished = _oh_hell_deals(options, len(names), first_dealer, deals)
+    public_id = fields.text("id", required=False)
+    return SessionPlan(
+        kind=kind,
+        preset=preset,
+        options=options,
+        names=names,
+        first_dealer=first_dealer,
+        deals=rows,
+        finished=finished,
+        created_at=created_at,
+        finished_at=finished_at,
+        public_id=public_id if public_id and inputs.token_ok(public_id) else None,
+    )
+
+
+def _seat_list(fields: _Fields, name: str, players: int, *, null: bool) -> list | None:
+    """A list with one entry per seat: whole numbers, or null where ``null`` allows."""
+    values = fields.list(name, null=null)
+    if values is None:
+        return None
+    if len(values) != players or not all(_whole(v) or v is None for v in values):
+        raise RuleError(
+            gettext_noop("“%(field)s” must have one whole number or null per seat."),
+            field=name,
+        )
+    return values
+
+
+@dataclass(frozen=True)
+class _Entered:
+    """One Oh Hell deal as the file has it, its types checked."""
+
+    position: int
+    trump: str | None
+    bids: list
+    out_of_turn: list[bool]
+    winners: list[int]
+    tricks: list | None
+    revoke: int | None
+    adjustments: list[dict]
+
+    @property
+    def done(self) -> bool:
+        return self.tricks is not None or self.revoke is not None
+
+
+def _oh_hell_entry(raw: object, position: int, players: int) -> _Entered:
+    fields = _Fields(raw, gettext_noop("Each deal must be a JSON object."))
+    bids = _seat_list(fields, "bids", players, null=False)
+    out_of_turn = fields.list("out_of_turn")
+    if len(out_of_turn) != players or not all(isinstance(v, bool) for v in out_of_turn):
+        raise RuleError(gettext_noop("“out_of_turn” must have true or false for each seat."))
+    if any(flag and bid is None for flag, bid in zip(out_of_turn, bids, strict=True)):
+        raise RuleError(gettext_noop("Only a bid can be made out of turn."))
+    winners = fields.list("trick_winners")
+    if len(winners) > 60 or not all(_whole(v) for v in winners):
+        raise RuleError(gettext_noop("“trick_winners” must list seats, one per trick."))
+    entered = _Entered(
+        position=position,
+        trump=fields.text("trump", null=True),
+        bids=bids,
+        out_of_turn=out_of_turn,
+        winners=winners,
+        tricks=_seat_list(fields, "tricks", players, null=True),
+        revoke=fields.whole("revoke", null=True),
+        adjustments=_adjustments(fields.list("adjustments"), players),
+    )
+    if entered.revoke is not None and entered.tricks is not None:
+        raise RuleError(gettext_noop("A revoked deal has no tricks."))
+    return entered
+
+
+def _oh_hell_deals(
+    options: dict, players: int, first_dealer: int, deals: list
+) -> tuple[list[dict], bool]:
+    """Every deal through `oh_hell.score_game`; the last may be the deal in play."""
+    rules = game_options.rules_of("oh_hell", options)
+    entered = []
+    for position, raw in enumerate(deals, start=1):
+        try:
+            entered.append(_oh_hell_entry(raw, position, players))
+        except RuleError as error:
+            raise _in("deal", position, error) from error
+    playing = entered.pop() if entered and not entered[-1].done else None
+    for deal in entered:
+        if not deal.done:  # only the last deal can be in play
+            refusal = RuleError(gettext_noop("Enter everyone's tricks to score the deal."))
+            raise _in("deal", deal.position, refusal)
+    if playing is not None and playing.adjustments:
+        refusal = RuleError(gettext_noop("Adjust a deal once it is scored."))
+        raise _in("deal", playing.position, refusal)
+    records = [
+        oh_hell.DealRecord(
+            bids=tuple(deal.bids),
+            tricks=None if deal.tricks is None else tuple(deal.tricks),
+            trump=deal.trump or None,
+            revoke=deal.revoke,
+            adjustments=tuple(oh_hell.Adjustment(**adj) for adj in deal.adjustments),
+        )
+        for deal in entered
+    ]
+    result = oh_hell.score_game(rules, players, first_dealer, records)
+    rows = []
+    for deal, scored in zip(entered, result.deals, strict=True):
+        winners = list(deal.winners)
+        try:
+            oh_hell.tally_tricks(winners, scored.plan.cards, players)
+        except RuleError as error:
+            raise _in("deal", scored.plan.number, error) from error
+        if deal.tricks is not None and not oh_hell.taps_agree(
+            winners, deal.tricks, scored.plan.cards, players
+        ):
+            # Written by a version before corrections dropped the taps they contradict
+            # (docs/export-format.md): the counts are what was scored.
+            winners = []
+        hands = [
+            _hand(seat, deal.bids[seat], deal.out_of_turn[seat], _tricks(deal, seat))
+            for seat in range(players)
+        ]
+        rows.append(_deal(scored.trump or "", winners, deal.revoke, True, hands, deal.adjustments))
+    if result.finished:
+        if playing is not None:
+            raise RuleError(gettext_noop("The game is over: the schedule has no more deals."))
+        return rows, True
+    rows.append(_open_deal(result.next_deal, players, playing))
+    return rows, False
+
+
+def _tricks(deal: _Entered, seat: int) -> int | None:
+    return None if deal.tricks is None else deal.tricks[seat]
+
+
+def _deal(
+    trump: str, winners: list, revoke: int | None, done: bool, hands: list, adjustments: list
+) -> dict:
+    """One Oh Hell deal as an undo snapshot holds it (services.sessions.snapshot)."""
+    return {
+        "trump": trump,
+        "trick_winners": winners,
+        "revoke": revoke,
+        "done": done,
+        "hands": hands,
+        "adjustments": adjustments,
+    }
+
+
+def _hand(seat: int, bid: int | None, out_of_turn: bool, tricks: int | None) -> dict:
+    return {"seat": seat, "bid": bid, "out_of_turn": out_of_turn, "tricks": tricks}
+
+
+def _open_deal(plan: oh_hell.DealPlan, players: int, deal: _Entered | None) -> dict:
+    """The deal in play: its trump, the bids so far, the tricks tapped so far."""
+    if deal is None:  # a file may leave out a deal nobody has bid in yet
+        return _deal(plan.trump or "", [], None, False, [], [])
+    try:
+        trump = oh_hell.check_trump(deal.trump, plan) or ""
+        for bid in deal.bids:
+            if bid is not None:
+                oh_hell.check_bid(bid, plan.cards)
+        complete = None not in deal.bids
+        if complete:
+            oh_hell.check_bids(deal.bids, plan.cards, plan.hook, players)
+        if deal.winners:
+            if not complete:
+                raise RuleError(gettext_noop("Finish the bidding before play starts."))
+            oh_hell.tally_tricks(deal.winners, plan.cards, players)
+    except RuleError as error:
+        raise _in("deal", plan.number, error) from error
+    hands = [
+        _hand(seat, bid, deal.out_of_turn[seat], None)
+        for seat, bid in enumerate(deal.bids)
+        if bid is not None
+    ]
+    return _deal(trump, list(deal.winners), None, False, hands, [])
+
+
+def _adjustments(raw: list, players: int) -> list[dict]:
+    if len(raw) > MAX_ADJUSTMENTS:
+        raise RuleError(
+            gettext_noop("A deal can have at most %(most)s adjustments."), most=MAX_ADJUSTMENTS
+        )
+    adjustments = []
+    for item in raw:
+        fields = _Fields(item, gettext_noop("Each adjustment must be a JSON object."))
+        seat = fields.whole("seat")
+        points = fields.whole("points")
+        note = fields.text("note", required=False) or ""
+        if not 0 <= seat < players:
+            raise RuleError(gettext_noop("No such player at this table."))
+        if points == 0:
+            raise RuleError(gettext_noop("Enter the points to add or take away (not 0)."))
+        if abs(points) > ADJUSTMENT_LIMIT:
+            raise RuleError(gettext_noop("An adjustment can be at most 1000 points."))
+        note = " ".join(note.split())
+        if len(note) > NOTE_LENGTH:
+            raise RuleError(
+                gettext_noop("A note can have at most %(most)s characters."), most=NOTE_LENGTH
+            )
+        adjustments.append({"seat": seat, "points": points, "note": note})
+    return adjustments
+
+
+def _kozel_deals(options: dict, first_dealer: int, deals: list) -> tuple[list[dict], bool]:
+    rules = game_options.rules_of("kozel", options)
+    entries = []
+    for position, raw in enumerate(deals, start=1):
+        try:
+            fields = _Fields(raw, gettext_noop("Each deal must be a JSON object."))
+            team = fields.whole("team")
+            points = fields.whole("points")
+            took = fields.flag("zero_team_took_trick", required=False, null=True)
+            last = fields.whole("last_trick_seat", required=False, null=True)
+        except RuleError as error:
+            raise _in("deal", position, error) from error
+        entries.append(kozel.DealEntry(team, points, took, last))
+    result = kozel.score_match(rules, first_dealer, entries)
+    return [kozel_fields(outcome.entry) for outcome in result.outcomes], result.finished
+
+
+# -- checking a notebook -------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class NotebookPlan:
+    name: str
+    key: str | None
+    players: list[str]
+    sessions: list[SessionPlan]
+
+
+KEY_PATTERN = re.compile(r"[A-Za-z0-9_-]{16,43}")
+
+
+def notebook_plan(data: object, *, standalone: bool = True) -> NotebookPlan:
+    """Check a notebook backup whole; RuleError ("Session 3: Deal 5: ...") when it is
+    not valid."""
+    fields = _Fields(data, NOT_AN_EXPORT)
+    if standalone:
+        _check_format(fields, NOTEBOOK_FORMAT)
+    name = fields.text("name", required=False) or ""
+    name = " ".join(name.split())
+    if len(name) > NOTEBOOK_NAME_LENGTH:
+        raise RuleError(
+            gettext_noop("A notebook's name can have at most %(most)s characters."),
+            most=NOTEBOOK_NAME_LENGTH,
+        )
+    key = fields.text("key", required=False)
+    players = fields.list("players")
+    sessions = fields.list("sessions")
+    if len(players) > MAX_PLAYERS:
+        raise RuleError(
+            gettext_noop("A notebook can have at most %(most)s players."), most=MAX_PLAYERS
+        )
+    if len(sessions) > MAX_SESSIONS:
+        raise RuleError(
+            gettext_noop("A notebook can have at most %(most)s sessions."), most=MAX_SESSIONS
+        )
+    names: list[str] = []
+    seen: set[str] = set()
+    for raw in players:
+        if not isinstance(raw, str):
+            raise RuleError(gettext_noop("“players” must list the players' names."))
+        player = clean_name(raw)
+        if player.casefold() in seen:
+            raise RuleError(gettext_noop("%(name)s is listed twice in “players”."), name=player)
+        seen.add(player.casefold())
+        names.append(player)
+    plans = []
+    for position, session in enumerate(sessions, start=1):
+        try:
+            plans.append(session_plan(session, standalone=False))
+        except RuleError as error:
+            raise _in("session", position, error) from error
+    return NotebookPlan(
+        name=name,
+        key=key if key and KEY_PATTERN.fullmatch(key) else None,
+        players=names,
+        sessions=plans,
+    )
+
+
+def notebooks_plan(data: object) -> list[NotebookPlan]:
+    """The operators' backup (several notebooks), or one notebook's backup."""
+    fields = _Fields(data, NOT_AN_EXPORT)
+    if fields.get("format", required=False) == NOTEBOOK_FORMAT:
+        return [notebook_plan(data)]
+    _check_format(fields, NOTEBOOKS_FORMAT)
+    plans = []
+    for position, notebook in enumerate(fields.list("notebooks"), start=1):
+        try:
+            plans.append(notebook_plan(notebook, standalone=False))
+        except RuleError as error:
+            raise _in("notebook", position, error) from error
+    return plans

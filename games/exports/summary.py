@@ -1,0 +1,99 @@
+"""The summary line to paste into a chat, and settling up (seed 000: a stake per point)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from decimal import Decimal, InvalidOperation
+
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
+
+from games.exports.files import Table
+from games.rules import RuleError, gettext_noop, oh_hell
+from games.services.sessions import KozelTable, OhHellTable
+
+
+def summary(table: Table) -> str:
+    """One line for a chat: "Final: Anna 112, Ben 98, …" (best first), or for Kozel
+    "Anna & Carla 12 (goat), Ben & Dan 6"."""
+    if isinstance(table, KozelTable):
+        result = table.result
+        teams = []
+        for team in (0, 1):
+            text = f"{table.team_names(team)} {result.defeat_points[team]}"
+            if result.goat == team:
+                text += " " + _("(goat)")
+            teams.append(text)
+        scores = ", ".join(teams)
+        if result.finished:
+            return scores
+        if not result.outcomes:
+            return _("No deal entered yet.")
+        return ngettext(
+            "After %(deals)s deal: %(scores)s",
+            "After %(deals)s deals: %(scores)s",
+            len(result.outcomes),
+        ) % {"deals": len(result.outcomes), "scores": scores}
+    result = table.result
+    scores = ", ".join(f"{table.names[s.seat]} {s.total}" for s in result.standings)
+    if result.finished:
+        return _("Final: %(scores)s") % {"scores": scores}
+    if not result.deals:
+        return _("No deal scored yet.")
+    return ngettext(
+        "After %(done)s of %(deals)s deal: %(scores)s",
+        "After %(done)s of %(deals)s deals: %(scores)s",
+        len(result.plans),
+    ) % {
+        "done": result.next_deal.number - 1,
+        "deals": len(result.plans),
+        "scores": scores,
+    }
+
+
+STAKE_LIMIT = Decimal(1000)
+
+
+def parse_stake(raw: str) -> Decimal:
+    """A stake per point as typed: "0.10", "0,10" or "1"."""
+    text = (raw or "").strip().replace(",", ".")
+    try:
+        stake = Decimal(text) if len(text) <= 20 else None
+    except InvalidOperation:
+        stake = None
+    if stake is None or not stake.is_finite():
+        raise RuleError(gettext_noop("Enter the stake per point as a number, for example 0.10."))
+    if stake <= 0:
+        raise RuleError(gettext_noop("The stake must be more than 0."))
+    if stake > STAKE_LIMIT:
+        raise RuleError(gettext_noop("The stake can be at most 1000 per point."))
+    if stake != stake.quantize(Decimal("0.01")):
+        raise RuleError(gettext_noop("Enter the stake with at most two decimals, like 0.10."))
+    return stake
+
+
+@dataclass(frozen=True)
+class Payment:
+    name: str
+    total: int
+    winner: bool
+    amount: float  # what this player pays (> 0) or receives (< 0)
+
+    @property
+    def pays(self) -> str:
+        return f"{self.amount:.2f}" if self.amount > 0 else ""
+
+    @property
+    def receives(self) -> str:
+        return f"{-self.amount:.2f}" if self.amount < 0 else ""
+
+
+def settle(table: OhHellTable, stake: Decimal) -> list[Payment]:
+    """Seed 000: each player pays the winner the stake times the points between them;
+    tied winners share (`oh_hell.settle_up`). Best first."""
+    result = table.result
+    amounts = oh_hell.settle_up(result.totals, stake)
+    return [
+        Payment(table.names[s.seat], s.total, s.total == max(result.totals), amounts[s.seat])
+        for s in result.standings
+    ]

@@ -1,0 +1,262 @@
+"""Each game's options, once: their kind, bounds, choices and labels.
+
+The new-session form reads them (lenient: a value out of bounds is brought within
+them), the import reads them (strict: a value out of bounds is refused), and
+docs/rules.md lists them (tests/games/test_options.py checks that it does). The
+rules themselves (`games.rules`) check what a game needs of them together.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, fields
+from typing import Any
+
+from django.utils.functional import Promise
+from django.utils.translation import gettext_lazy as _
+
+from games import inputs
+from games.rules import RuleError, gettext_noop, kozel, oh_hell
+
+CHOICE, FLAG, NUMBER, CARDS = "choice", "flag", "number", "cards"
+
+
+@dataclass(frozen=True)
+class Option:
+    """One option of a game, as the table chooses it."""
+
+    name: str
+    label: Promise
+    kind: str = CHOICE  # CHOICE, FLAG, NUMBER, or CARDS (a list of cards per deal)
+    choices: tuple[tuple[Any, Promise | str], ...] = ()
+    low: int = 0
+    high: int = 0
+    #: A NUMBER that may be left empty (None): "no cap".
+    blank: bool = False
+    #: Shown on the new-session form (else only a preset sets it).
+    on_form: bool = True
+
+    def values(self) -> list:
+        return [value for value, _label in self.choices]
+
+
+OH_HELL = (
+    Option(
+        "schedule",
+        _("Cards per deal"),
+        choices=(
+            ("up", _("Up: 1, 2, 3 … the most cards")),
+            ("down", _("Down: the most cards … 1")),
+            ("down_and_up", _("Down and up: 10 … 1 … 10")),
+            ("up_and_down", _("Up and down: 1 … the most … 1")),
+            ("oh_well", _("Oh Well: the most cards every deal")),
+            ("custom", _("Custom list")),
+        ),
+    ),
+    Option(
+        "custom_schedule",
+        _("Custom list of cards per deal (for a custom schedule)"),
+        CARDS,
+        low=1,
+        high=60,
+    ),
+    Option(
+        "cap",
+        _("Never more than this many cards (empty: no cap)"),
+        NUMBER,
+        low=1,
+        high=30,
+        blank=True,
+    ),
+    Option("keep_card_to_turn", _("Always leave a card to turn up"), FLAG),
+    Option("double_turn", _("Play the turning hand twice"), FLAG),
+    # Set by a preset (Wizard-style's 60 cards), not on the form.
+    Option("deck_size", _("Cards in the deck"), choices=((52, "52"), (60, "60")), on_form=False),
+    Option(
+        "trump",
+        _("Trump"),
+        choices=(
+            ("turn_up", _("Turned up; none left: no trump")),
+            ("last_deal_no_trump", _("Turned up; last deal no trump")),
+            ("drawn_before_deal", _("Drawn first: always a trump")),
+            ("rotation", _("Rotation ♠ ♥ ♣ ♦ no trump")),
+        ),
+    ),
+    Option("hook", _("The hook: the dealer may not make the bids add up to the tricks"), FLAG),
+    Option("hook_min_cards", _("The hook applies from this many cards"), NUMBER, low=1, high=30),
+    Option("hook_lifted_last_deal", _("No hook in the last deal"), FLAG),
+    Option(
+        "made",
+        _("A made bid scores"),
+        choices=(
+            ("ten_plus_bid", _("10 + bid")),
+            ("ten_times_bid", _("10 × bid")),
+            ("ten_plus_bid_squared", _("10 + bid²")),
+            ("tricks_plus_five", _("tricks + 5")),
+            ("oh_well", _("always 10 (a zero 12)")),
+            ("wizard", _("20 + 10 per trick")),
+        ),
+    ),
+    Option(
+        "zero",
+        _("A made zero scores"),
+        choices=(
+            ("formula", _("as any made bid")),
+            ("ten", _("10")),
+            ("five", _("5")),
+            ("five_plus_cards", _("5 + cards in the deal")),
+        ),
+    ),
+    Option(
+        "missed",
+        _("A missed bid scores"),
+        choices=(
+            ("nothing", _("nothing")),
+            ("tricks", _("1 per trick taken")),
+            ("minus_bid", _("minus the bid")),
+            ("minus_difference", _("minus the difference")),
+            ("minus_ten_per_trick_off", _("minus 10 per trick off")),
+            ("minus_difference_squared", _("minus the difference squared")),
+        ),
+    ),
+    Option(
+        "slams",
+        _("Slams: all tricks 50 + tricks, all but one 25 + tricks (5 cards or more)"),
+        FLAG,
+    ),
+    Option("revoke_penalty", _("Revoke penalty (points)"), NUMBER, low=0, high=100),
+    Option(
+        "tie_break",
+        _("Ties"),
+        choices=(
+            ("shared", _("ties share the win")),
+            ("most_made_bids", _("most bids made breaks a tie")),
+        ),
+    ),
+)
+
+KOZEL = (
+    Option(
+        "match_limit",
+        _("The match ends at (defeat points)"),
+        choices=tuple((n, str(n)) for n in kozel.MATCH_LIMITS),
+    ),
+    Option(
+        "two_point_from",
+        _("A loser with this many card points or more takes only 2"),
+        choices=tuple((n, str(n)) for n in kozel.TWO_POINT_FROM_CHOICES),
+    ),
+    Option(
+        "six_points",
+        _("6 defeat points for a loser with"),
+        choices=(
+            ("no_tricks", _("no trick at all")),
+            ("no_card_points", _("no card points")),
+        ),
+    ),
+    Option(
+        "eggs",
+        _("Eggs (60–60)"),
+        choices=(
+            ("nothing", _("nothing happens")),
+            ("double_next", _("next deal's defeat points doubled")),
+            ("plus_two_next", _("+2 to the next deal's loser")),
+        ),
+    ),
+)
+
+#: Each game's options and the rules they make.
+TABLES = {"oh_hell": (OH_HELL, oh_hell.OhHellRules), "kozel": (KOZEL, kozel.KozelRules)}
+
+
+def rules_of(kind: str, options: Mapping[str, Any]) -> oh_hell.OhHellRules | kozel.KozelRules:
+    """The rules from stored or checked options; an unknown option is refused."""
+    table, rules = TABLES[kind]
+    known = {option.name for option in table}
+    unknown = sorted(set(options) - known)
+    if unknown:
+        shown = unknown[0] if len(unknown[0]) <= 40 else unknown[0][:40] + "…"
+        raise RuleError(gettext_noop("Unknown option %(option)s."), option=shown)
+    return rules(**options)
+
+
+def as_options(rules: oh_hell.OhHellRules | kozel.KozelRules) -> dict:
+    """Every option of ``rules``, JSON-ready (enums as their values, lists as lists):
+    what a session stores."""
+    stored = {}
+    for field in fields(rules):
+        value = getattr(rules, field.name)
+        value = list(value) if isinstance(value, tuple) else getattr(value, "value", value)
+        stored[field.name] = value
+    return stored
+
+
+def read_form(kind: str, data: Mapping[str, Any], defaults: dict) -> dict:
+    """The options a new-session form sent, over ``defaults``: a choice not offered,
+    or a number that is not one, keeps the default; a number out of bounds is brought
+    within them; an unticked box is off."""
+    read = dict(defaults)
+    for option in TABLES[kind][0]:
+        if not option.on_form:
+            continue
+        raw = data.get(option.name)
+        if option.kind == FLAG:
+            read[option.name] = raw == "on"
+        elif option.kind == CHOICE:
+            allowed = {str(value): value for value in option.values()}
+            if raw in allowed:
+                read[option.name] = allowed[raw]
+        elif option.kind == NUMBER and option.name in data:
+            if option.blank and not (raw or "").strip():
+                read[option.name] = None
+                continue
+            number = inputs.choice_of(raw, low=-(10**9), high=10**9)
+            if number is not None:
+                read[option.name] = min(max(number, option.low), option.high)
+        elif option.kind == CARDS and option.name in data:
+            parts = (raw or "").replace(",", " ").split()
+            cards = [inputs.choice_of(part, low=option.low, high=option.high) for part in parts]
+            read[option.name] = [n for n in cards if n is not None][:60]
+    return read
+
+
+def read_file(kind: str, raw: object) -> dict:
+    """The options of an imported file, each checked against its bounds, then the
+    rules: every option as a session stores it. RuleError names the option."""
+    if not isinstance(raw, dict):
+        raise RuleError(gettext_noop("“options” must be a JSON object."))
+    by_name = {option.name: option for option in TABLES[kind][0]}
+    for name, value in raw.items():
+        option = by_name.get(name)
+        if option is None:
+            break  # rules_of refuses it, by name
+        if option.kind == FLAG and not isinstance(value, bool):
+            raise RuleError(gettext_noop("“%(field)s” must be true or false."), field=name)
+        if option.kind == CHOICE and (_whole_or_text(value) not in option.values()):
+            raise RuleError(gettext_noop("Unknown value for the option %(option)s."), option=name)
+        empty = option.blank and value is None
+        out_of_bounds = not _whole(value) or not option.low <= value <= option.high
+        if option.kind == NUMBER and not empty and out_of_bounds:
+            raise RuleError(
+                gettext_noop("The option %(option)s must be from %(low)s to %(high)s."),
+                option=name,
+                low=option.low,
+                high=option.high,
+            )
+        if option.kind == CARDS and (
+            not isinstance(value, list)
+            or len(value) > 200
+            or not all(_whole(n) and option.low <= n <= option.high for n in value)
+        ):
+            raise RuleError(
+                gettext_noop("“custom_schedule” must list the cards of each deal (1 to 60).")
+            )
+    return as_options(rules_of(kind, raw))
+
+
+def _whole(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _whole_or_text(value: object) -> object:
+    return value if _whole(value) or isinstance(value, str) else None

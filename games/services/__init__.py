@@ -1,0 +1,97 @@
+"""One function per thing a user does, each in one transaction.
+
+- sessions: a session as stored and as the rules see it (``load``), the write path
+  every action takes (``game_action``), undo;
+- oh_hell, kozel: the actions at the table of each game;
+- notebook: players, starting and deleting sessions, the notebook's link, forgetting it;
+- sharing: share links.
+
+Refusals: `RuleError` (the rules say no: 422) and `Conflict` (the page was out of date:
+409). Either way nothing is saved.
+"""
+
+from games.options import as_options as rules_as_options
+from games.services.kozel import correct_kozel_deal, record_kozel_deal
+from games.services.notebook import (
+    check_table,
+    claim_form_key,
+    clean_name,
+    delete_player,
+    delete_session,
+    forget_notebook,
+    merge_player,
+    note_made,
+    notebook_of_visitor,
+    play_again,
+    rename_player,
+    renew_notebook_link,
+    start_game,
+    stats_key,
+    undo_delete_session,
+)
+from games.services.oh_hell import (
+    add_adjustment,
+    correct_deal,
+    place_bid,
+    record_revoke,
+    record_trick,
+    record_tricks,
+    remove_adjustment,
+    set_trump,
+    undo_trick,
+)
+from games.services.sessions import (
+    Conflict,
+    KozelTable,
+    OhHellTable,
+    deal_record,
+    kozel_entry,
+    load,
+    load_kozel,
+    load_oh_hell,
+    snapshot,
+    undo_last,
+)
+from games.services.sharing import new_share_link, revoke_share_link
+
+__all__ = [
+    "Conflict",
+    "KozelTable",
+    "OhHellTable",
+    "add_adjustment",
+    "check_table",
+    "claim_form_key",
+    "clean_name",
+    "correct_deal",
+    "correct_kozel_deal",
+    "deal_record",
+    "delete_player",
+    "delete_session",
+    "forget_notebook",
+    "kozel_entry",
+    "load",
+    "load_kozel",
+    "load_oh_hell",
+    "merge_player",
+    "new_share_link",
+    "note_made",
+    "notebook_of_visitor",
+    "place_bid",
+    "play_again",
+    "record_kozel_deal",
+    "record_revoke",
+    "record_trick",
+    "record_tricks",
+    "remove_adjustment",
+    "rename_player",
+    "renew_notebook_link",
+    "revoke_share_link",
+    "rules_as_options",
+    "set_trump",
+    "snapshot",
+    "start_game",
+    "stats_key",
+    "undo_delete_session",
+    "undo_last",
+    "undo_trick",
+]

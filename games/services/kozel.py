@@ -1,0 +1,120 @@
+"""Kozel at the table: a deal from one team's card points, and its correction (seed
+004). Each action runs through sessions.game_action."""
+
+from __future__ import annotations
+
+from django.utils import timezone
+
+from games.models import Game, KozelDeal
+from games.rules import RuleError, gettext_noop, kozel
+from games.services.sessions import (
+    Conflict,
+    KozelTable,
+    commit,
+    game_action,
+    kozel_entry,
+    kozel_fields,
+    refuse_if_changed,
+    refuse_if_finished,
+    snapshot,
+)
+
+
+@game_action(Game.Kind.KOZEL)
+def record_kozel_deal(
+    *,
+    table: KozelTable,
+    deal_number: int,
+    team: int,
+    points: int,
+    zero_team_took_trick: bool | None,
+    last_trick_seat: int | None,
+) -> kozel.MatchResult:
+    """One Kozel deal from one team's card points (seed 004)."""
+    game = table.game
+    entry = kozel.DealEntry(
+        team=team,
+        points=points,
+        zero_team_took_trick=zero_team_took_trick,
+        last_trick_seat=last_trick_seat,
+    )
+    if deal_number <= len(table.deals):
+        if kozel_entry(table.deals[deal_number - 1]) == _normalised(entry, table.rules):
+            return table.result  # the same deal again: a double tap
+        raise Conflict(
+            gettext_noop(
+                "Deal %(number)s was already entered. Open it from the score sheet to correct it."
+            ),
+            number=deal_number,
+        )
+    refuse_if_finished(game)
+    if deal_number != len(table.deals) + 1:
+        raise Conflict(
+            gettext_noop("This page was out of date: the match has moved on. Here it is now.")
+        )
+    entry = _normalised(entry, table.rules)
+    result = kozel.score_match(
+        table.rules, game.first_dealer, [*map(kozel_entry, table.deals), entry]
+    )
+    before = snapshot(game, table.deals)
+    KozelDeal.objects.create(game=game, index=len(table.deals), **kozel_fields(entry))
+    if result.finished:
+        game.finished_at = timezone.now()
+    outcome = result.outcomes[-1]
+    commit(
+        game,
+        "kozel_deal",
+        {
+            "deal": deal_number,
+            "points": list(outcome.card_points),
+            "defeat_points": list(outcome.defeat_points),
+        },
+        before,
+    )
+    return result
+
+
+@game_action(Game.Kind.KOZEL)
+def correct_kozel_deal(
+    *,
+    table: KozelTable,
+    deal_number: int,
+    team: int,
+    points: int,
+    zero_team_took_trick: bool | None,
+    last_trick_seat: int | None,
+    version: int | None = None,
+) -> None:
+    """Change an entered Kozel deal; later deals are scored again (and may end the match
+    sooner or later than before: deals after a new end are refused)."""
+    game = table.game
+    refuse_if_changed(game, version)
+    if not 0 < deal_number <= len(table.deals):
+        raise RuleError(
+            gettext_noop("Deal %(number)s has not been played yet."), number=deal_number
+        )
+    entry = _normalised(
+        kozel.DealEntry(
+            team=team,
+            points=points,
+            zero_team_took_trick=zero_team_took_trick,
+            last_trick_seat=last_trick_seat,
+        ),
+        table.rules,
+    )
+    entries = [kozel_entry(d) for d in table.deals]
+    if entries[deal_number - 1] == entry:
+        return
+    entries[deal_number - 1] = entry
+    result = kozel.score_match(table.rules, game.first_dealer, entries)
+    before = snapshot(game, table.deals)
+    KozelDeal.objects.filter(pk=table.deals[deal_number - 1].pk).update(**kozel_fields(entry))
+    if result.finished and game.finished_at is None:
+        game.finished_at = timezone.now()
+    elif not result.finished:
+        game.finished_at = None
+    commit(game, "corrected", {"deal": deal_number}, before)
+
+
+def _normalised(entry: kozel.DealEntry, rules: kozel.KozelRules) -> kozel.DealEntry:
+    return kozel.validate_deal(entry, rules)

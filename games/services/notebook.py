@@ -1,0 +1,319 @@
+"""The notebook: its players, its sessions started and deleted, its link, and forgetting
+it. Each action one transaction; a form that creates something counts once per key."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+from django.core import signing
+from django.core.cache import cache
+from django.db import IntegrityError, transaction
+from django.db.models import F
+from django.utils import timezone
+
+from games import inputs
+from games.models import Change, Deal, Game, IdempotencyKey, Notebook, Player, Seat, new_key
+from games.options import as_options, rules_of
+from games.rules import RuleError, gettext_noop, kozel, oh_hell
+from games.services.sessions import load
+
+# -- names and tables ----------------------------------------------------------------
+
+
+def clean_name(name: str) -> str:
+    """A player's name as typed, whitespace folded; refused when empty, too long, or
+    holding a control character (games/inputs.py)."""
+    if not inputs.text_ok(name or ""):
+        raise RuleError(gettext_noop("A name cannot hold control characters."))
+    name = " ".join((name or "").split())
+    if not name:
+        raise RuleError(gettext_noop("A player needs a name."))
+    if len(name) > 40:
+        raise RuleError(gettext_noop("A name can have at most 40 characters."))
+    return name
+
+
+def check_table(kind: str, names: Sequence[str]) -> list[str]:
+    names = [clean_name(name) for name in names]
+    lowered = [name.casefold() for name in names]
+    if len(set(lowered)) != len(lowered):
+        raise RuleError(gettext_noop("Each player can sit at the table only once."))
+    if kind == Game.Kind.KOZEL:
+        if len(names) != kozel.PLAYERS:
+            raise RuleError(gettext_noop("Kozel is for 4 players in two teams."))
+    elif not oh_hell.MIN_PLAYERS <= len(names) <= oh_hell.MAX_PLAYERS:
+        raise RuleError(
+            gettext_noop("Oh Hell is for %(low)s to %(high)s players."),
+            low=oh_hell.MIN_PLAYERS,
+            high=oh_hell.MAX_PLAYERS,
+        )
+    return names
+
+
+# -- once per form -------------------------------------------------------------------
+
+
+def notebook_of_visitor(notebook: Notebook | None, promised_key: str | None) -> Notebook:
+    """Inside a transaction: the visitor's notebook, or on a first visit the one this
+    browser was promised (the key its first page gave it, games/views/access.py), made
+    now, and locked until the transaction ends.
+
+    Two tabs, two taps or a retry of a first visit's form carry the same promise and
+    end in one notebook: the second waits for the first's row (the unique key) and
+    finds it. Without a promise (a browser that keeps no cookie) a new notebook is
+    made each time."""
+    mine = Notebook.objects.select_for_update()
+    if notebook is not None and (found := mine.filter(pk=notebook.pk).first()) is not None:
+        # Locked: two starts at once add the same new player once (the second waits,
+        # then finds the player the first added).
+        return found
+    if promised_key is None:
+        return Notebook.objects.create()
+    Notebook.objects.get_or_create(key=promised_key)
+    return mine.get(key=promised_key)
+
+
+def claim_form_key(notebook: Notebook, key: str | None) -> tuple[IdempotencyKey | None, bool]:
+    """Inside a transaction: claim a creating form's once-only key in its notebook.
+
+    (the key's row, True) the first time; (the earlier row, False) when a form with the
+    same key was sent before: a double tap or a retry, which answers with what the
+    first one made (``row.game``). A second request sent at the same moment waits for
+    the first to commit (the unique index), then finds its row. ``key`` None (a caller
+    that is not a form, such as a test's setup): no claim, always first."""
+    if key is None:
+        return None, True
+    try:
+        with transaction.atomic():
+            return IdempotencyKey.objects.create(notebook=notebook, key=key), True
+    except IntegrityError:
+        return IdempotencyKey.objects.select_related("game").get(notebook=notebook, key=key), False
+
+
+def note_made(claim: IdempotencyKey | None, game: Game) -> Game:
+    """Note on the claimed key what its form made, for a retry to answer with."""
+    if claim is not None:
+        claim.game = game
+        claim.save(update_fields=["game"])
+    return game
+
+
+# -- sessions ----------------------------------------------------------------------
+
+
+def start_game(
+    *,
+    notebook: Notebook | None,
+    kind: str,
+    preset: str,
+    options: dict,
+    names: Sequence[str],
+    first_dealer: int | None,
+    form_key: str | None = None,
+    promised_key: str | None = None,
+) -> Game:
+    """A new session with its seats; players are found by name or added to the notebook.
+
+    Without a notebook (a first visit) one is created in the same transaction, so a
+    refused start leaves nothing behind: the one this browser was promised
+    (``promised_key``, see notebook_of_visitor). Once per form (``form_key``): a retry
+    answers with the session the first one made. ``first_dealer`` None draws one at
+    random (seed 002 draws cards; a phone draws a number).
+    """
+    names = check_table(kind, names)
+    rules = rules_of(kind, options)
+    if kind == Game.Kind.OH_HELL:
+        oh_hell.plan(rules, len(names), 0)  # refuses a schedule the table cannot deal
+    if first_dealer is None:
+        first_dealer = random.randrange(len(names))
+    if not isinstance(first_dealer, int) or not 0 <= first_dealer < len(names):
+        raise RuleError(gettext_noop("The first dealer must be one of the players."))
+    with transaction.atomic():
+        notebook = notebook_of_visitor(notebook, promised_key)
+        claim, first = claim_form_key(notebook, form_key)
+        if not first and claim.game is not None:
+            return claim.game
+        known = {player.name.casefold(): player for player in notebook.players.all()}
+        players = [
+            known.get(name.casefold()) or Player.objects.create(notebook=notebook, name=name)
+            for name in names
+        ]
+        game = Game.objects.create(
+            notebook=notebook,
+            kind=kind,
+            preset=preset,
+            options=as_options(rules),
+            first_dealer=first_dealer,
+        )
+        Seat.objects.bulk_create(
+            Seat(game=game, position=i, player=player) for i, player in enumerate(players)
+        )
+        if kind == Game.Kind.OH_HELL:
+            plan = oh_hell.plan(rules, len(names), first_dealer)[0]
+            Deal.objects.create(game=game, index=0, trump=plan.trump or "")
+        Change.objects.create(game=game, action="start", params={"names": names}, before={})
+        return note_made(claim, game)
+
+
+def play_again(*, game: Game, form_key: str | None = None) -> Game:
+    """A new session with the same table, rules and seats; the deal moves one seat on.
+    Once per form: a retry answers with the session the first one made."""
+    names = [seat.player.name for seat in game.seats.select_related("player")]
+    return start_game(
+        notebook=game.notebook,
+        kind=game.kind,
+        preset=game.preset,
+        options=game.options,
+        names=names,
+        first_dealer=(game.first_dealer + 1) % len(names),
+        form_key=form_key,
+    )
+
+
+#: A deleted session's file, signed, in the page that answered the deletion: its Undo
+#: brings the session back within this time. Nothing of it is kept on the server.
+DELETED_SALT = "games.services.delete_session"
+UNDO_DELETE_SECONDS = 60 * 60
+
+
+def delete_session(*, game: Game) -> str:
+    """Delete a session and everything entered in it: its deals, its history, its share
+    links (which stop working at once). The players stay in the notebook.
+
+    Returns the token that `undo_delete_session` takes within UNDO_DELETE_SECONDS: the
+    session's file (docs/export-format.md), signed and compressed, for the page that
+    answers to carry."""
+    from games.exports import files
+
+    with transaction.atomic():
+        locked = Game.objects.select_for_update().get(pk=game.pk)
+        data = files.session_json(load(locked))
+        locked.delete()
+    return signing.dumps(
+        {"notebook": game.notebook_id, "session": data}, salt=DELETED_SALT, compress=True
+    )
+
+
+def undo_delete_session(*, notebook: Notebook, token: str, form_key: str | None = None) -> Game:
+    """The session a `delete_session` token names, back in ``notebook`` with its id, its
+    deals and its times (its history starts again with one line; its share links stay
+    stopped). Once per form; a token of another notebook, too old or altered, is
+    refused."""
+    from games.exports import importing, reading
+
+    try:
+        data = signing.loads(token, salt=DELETED_SALT, max_age=UNDO_DELETE_SECONDS)
+    except signing.BadSignature:
+        raise RuleError(
+            gettext_noop("This session can no longer be brought back: undo within an hour.")
+        ) from None
+    if data.get("notebook") != notebook.pk:
+        raise RuleError(gettext_noop("This session can no longer be brought back."))
+    plan = reading.session_plan(data["session"])
+    with transaction.atomic():
+        Notebook.objects.select_for_update().get(pk=notebook.pk)
+        # Brought back already (another tab's Undo): that one.
+        back = Game.objects.filter(notebook=notebook, public_id=plan.public_id).first()
+        if back is not None:
+            return back
+        restored = importing.restore(
+            notebook=notebook,
+            players=[],
+            sessions=[plan],
+            form_key=form_key,
+            keep_ids=True,
+            action="restored",
+        )
+    if not restored.games:  # a retry, and what it brought back was deleted again since
+        raise RuleError(gettext_noop("This session can no longer be brought back."))
+    return restored.games[0]
+
+
+# -- players -------------------------------------------------------------------------
+
+
+def _new_version(games) -> None:
+    """The sessions show a new name: a new version redraws every open page."""
+    Game.objects.filter(pk__in=list(games.values_list("pk", flat=True))).update(
+        version=F("version") + 1, updated_at=timezone.now()
+    )
+
+
+def rename_player(*, player: Player, name: str) -> Player:
+    name = clean_name(name)
+    with transaction.atomic():
+        clash = Player.objects.filter(notebook=player.notebook, name__iexact=name)
+        if clash.exclude(pk=player.pk).exists():
+            raise RuleError(gettext_noop("There is already a player called %(name)s."), name=name)
+        player.name = name
+        player.save(update_fields=["name"])
+        _new_version(Game.objects.filter(seats__player=player))
+    return player
+
+
+def delete_player(*, player: Player) -> None:
+    """Delete a player who sits in no session (a typo, a guest who never played)."""
+    with transaction.atomic():
+        player = Player.objects.select_for_update().filter(pk=player.pk).first()
+        if player is None:
+            return  # deleted already: a double tap
+        if player.seats.exists():
+            raise RuleError(
+                gettext_noop(
+                    "%(name)s has played: delete their sessions first, or merge them into"
+                    " another player."
+                ),
+                name=player.name,
+            )
+        player.delete()
+
+
+def merge_player(*, player: Player, into: Player) -> Player:
+    """One player under two names ("Ann" and "Anna"): every seat of ``player`` goes to
+    ``into``, and ``player`` is deleted; the sessions show the name that stays."""
+    if player.notebook_id != into.notebook_id or player.pk == into.pk:
+        raise RuleError(gettext_noop("Choose another player of this notebook."))
+    with transaction.atomic():
+        Notebook.objects.select_for_update().get(pk=player.notebook_id)
+        games = Game.objects.filter(seats__player=player)
+        if games.filter(seats__player=into).exists():
+            raise RuleError(
+                gettext_noop("%(name)s and %(other)s sat at the same table: they are two players."),
+                name=player.name,
+                other=into.name,
+            )
+        _new_version(games)
+        Seat.objects.filter(player=player).update(player=into)
+        player.delete()
+    return into
+
+
+# -- the notebook ----------------------------------------------------------------------
+
+
+def renew_notebook_link(*, notebook: Notebook, form_key: str | None = None) -> Notebook:
+    """A new secret link for the notebook; the old one stops working at once. Once per
+    form: a double tap would otherwise renew twice, and the phone could keep the key
+    of the first answer, already dead."""
+    with transaction.atomic():
+        notebook = Notebook.objects.select_for_update().get(pk=notebook.pk)
+        _claim, first = claim_form_key(notebook, form_key)
+        if first:
+            notebook.key = new_key()
+            notebook.save(update_fields=["key"])
+    return notebook
+
+
+def forget_notebook(*, notebook: Notebook) -> None:
+    """Delete the notebook and everything in it from the server: players, sessions,
+    share links, form keys, the statistics kept for it. Its link and every share link
+    stop working at once."""
+    with transaction.atomic():
+        cache.delete(stats_key(notebook.pk))
+        notebook.delete()
+
+
+def stats_key(notebook_id: int) -> str:
+    """Where the cache framework keeps a notebook's statistics (games/views/stats.py)."""
+    return f"stats:{notebook_id}"

@@ -1,0 +1,348 @@
+"""Oh Hell at the table: trump, bids, tricks, the revoke, adjustments and corrections
+(seeds 000, 001, 002). Each action runs through sessions.game_action: one
+transaction, the session locked and read, once per form key."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from types import EllipsisType
+
+from django.utils import timezone
+
+from games.models import Adjustment, Deal, Game, Hand
+from games.rules import RuleError, gettext_noop, oh_hell
+from games.services.sessions import (
+    Conflict,
+    OhHellTable,
+    commit,
+    game_action,
+    load_oh_hell,
+    refuse_if_changed,
+    refuse_if_finished,
+    snapshot,
+)
+
+
+@game_action(Game.Kind.OH_HELL)
+def set_trump(*, table: OhHellTable, deal_number: int, trump: str) -> None:
+    game = table.game
+    refuse_if_finished(game)
+    deal = _current_deal(table, deal_number)
+    value = oh_hell.check_trump(trump, table.plan) or ""
+    if value == deal.trump:
+        return
+    before = snapshot(game, table.deals)
+    deal.trump = value
+    deal.save(update_fields=["trump"])
+    commit(game, "trump", {"deal": table.plan.number, "trump": value}, before)
+
+
+@game_action(Game.Kind.OH_HELL)
+def place_bid(
+    *,
+    table: OhHellTable,
+    deal_number: int,
+    seat: int,
+    bid: int,
+    was: int | EllipsisType | None = ...,
+) -> oh_hell.Bidding:
+    """A bid, a changed bid, or a bid out of turn (seeds 000, 002).
+
+    ``was`` is the bid the page showed for this seat (None: no bid yet); when
+    another phone has entered a different one since, the bid is refused as a
+    conflict rather than silently replacing it. Leave it out to skip the check.
+    """
+    game = table.game
+    refuse_if_finished(game)
+    deal = _current_deal(table, deal_number)
+    seat = _check_seat(table, seat)
+    bidding = table.bidding
+    if bidding.bids.get(seat) == bid:
+        return bidding  # the same bid again: a double tap, nothing to do
+    if was is not ... and bidding.bids.get(seat) != was:
+        raise Conflict(
+            gettext_noop(
+                "%(player)s's bid was entered on another phone meanwhile. Here is the table now."
+            ),
+            player=_seat_name(table, seat),
+        )
+    changed = seat in bidding.bids
+    new = bidding.place(seat, bid)
+    before = snapshot(game, table.deals)
+    # The deal's hands were read under the session's lock: no other row can be there.
+    # The deal's hands were read under the session's lock: no other row can be there.
+    hand = next((h for h in deal.hands.all() if h.seat == seat), None) or Hand(deal=deal, seat=seat)
+    hand.bid, hand.out_of_turn = new.bids[seat], seat in new.out_of_turn
+    hand.save()
+    action = "bid_changed" if changed else ("bid_out_of_turn" if seat in new.out_of_turn else "bid")
+    commit(
+        game,
+        action,
+        {"deal": table.plan.number, "player": _seat_name(table, seat), "bid": bid},
+        before,
+    )
+    return new
+
+
+@game_action(Game.Kind.OH_HELL)
+def record_trick(*, table: OhHellTable, deal_number: int, trick_number: int, seat: int) -> None:
+    """The winner of one trick as it falls (seeds 000, 001: anyone may ask the count)."""
+    game = table.game
+    refuse_if_finished(game)
+    deal = _current_deal(table, deal_number)
+    seat = _check_seat(table, seat)
+    if not table.bidding.complete:
+        raise RuleError(gettext_noop("Finish the bidding before play starts."))
+    winners = list(deal.trick_winners)
+    if trick_number <= len(winners):
+        if winners[trick_number - 1] == seat:
+            return  # a double tap: this trick is already recorded
+        raise Conflict(
+            gettext_noop("Trick %(number)s was already recorded. Here is the count now."),
+            number=trick_number,
+        )
+    if trick_number != len(winners) + 1:
+        raise Conflict(gettext_noop("This page was out of date. Here is the count now."))
+    oh_hell.tally_tricks([*winners, seat], table.plan.cards, table.players)
+    before = snapshot(game, table.deals)
+    deal.trick_winners = [*winners, seat]
+    deal.save(update_fields=["trick_winners"])
+    commit(
+        game,
+        "trick",
+        {"deal": table.plan.number, "trick": trick_number, "player": _seat_name(table, seat)},
+        before,
+    )
+
+
+@game_action(Game.Kind.OH_HELL)
+def undo_trick(*, table: OhHellTable, deal_number: int, trick_number: int) -> None:
+    """Take back the last trick tapped (the wrong player was tapped)."""
+    game = table.game
+    refuse_if_finished(game)
+    deal = _current_deal(table, deal_number)
+    winners = list(deal.trick_winners)
+    if len(winners) < trick_number:
+        return  # already taken back
+    if len(winners) != trick_number:
+        raise Conflict(gettext_noop("This page was out of date. Here is the count now."))
+    before = snapshot(game, table.deals)
+    deal.trick_winners = winners[:-1]
+    deal.save(update_fields=["trick_winners"])
+    commit(
+        game,
+        "trick_undone",
+        {"deal": table.plan.number, "trick": trick_number},
+        before,
+    )
+
+
+@game_action(Game.Kind.OH_HELL)
+def record_tricks(*, table: OhHellTable, deal_number: int, tricks: Sequence[int | None]) -> None:
+    """Everyone's tricks at the end of the deal; scores the deal and opens the next.
+    ``tricks`` may name more seats than the table has (a form sends every seat a
+    table can have): those are left out."""
+    game = table.game
+    tricks = list(tricks)[: table.players]
+    existing = table.deals[deal_number - 1] if 0 < deal_number <= len(table.deals) else None
+    if existing is not None and existing.done:
+        stored = [h.tricks for h in existing.hands.all()]
+        cards = table.result.deals[deal_number - 1].plan.cards
+        if stored == oh_hell.complete_tricks(list(tricks), cards):
+            return  # the same tricks again: a double tap
+        raise Conflict(
+            gettext_noop(
+                "This deal was already scored. Open it from the score sheet to correct it."
+            )
+        )
+    refuse_if_finished(game)
+    deal = _current_deal(table, deal_number)
+    plan = table.plan
+    if not table.bidding.complete:
+        raise RuleError(gettext_noop("Every player needs a bid before the tricks."))
+    filled = oh_hell.complete_tricks(list(tricks), plan.cards)
+    checked = oh_hell.check_tricks(filled, plan.cards, table.players)
+    if not oh_hell.taps_agree(deal.trick_winners, checked, plan.cards, table.players):
+        raise RuleError(
+            gettext_noop(
+                "These counts differ from the tricks tapped during play; take back a trick first."
+            )
+        )
+    before = snapshot(game, table.deals)
+    for hand in deal.hands.all():
+        hand.tricks = checked[hand.seat]
+        hand.save(update_fields=["tricks"])
+    deal.done = True
+    deal.save(update_fields=["done"])
+    _after_deal_done(table)
+    commit(game, "tricks", {"deal": plan.number, "tricks": list(checked)}, before)
+
+
+@game_action(Game.Kind.OH_HELL)
+def record_revoke(*, table: OhHellTable, deal_number: int, seat: int) -> None:
+    """Seed 000: a revoke caught after the next trick costs 10 points, and the deal
+    is played again with the same dealer and the same number of cards."""
+    game = table.game
+    refuse_if_finished(game)
+    deal = _current_deal(table, deal_number)
+    seat = _check_seat(table, seat)
+    if not table.bidding.complete:
+        raise RuleError(gettext_noop("A revoke can only happen once play has started."))
+    before = snapshot(game, table.deals)
+    deal.revoke = seat
+    deal.done = True
+    deal.save(update_fields=["revoke", "done"])
+    _after_deal_done(table)
+    commit(
+        game,
+        "revoke",
+        {
+            "deal": table.plan.number,
+            "player": _seat_name(table, seat),
+            "points": table.rules.revoke_penalty,
+        },
+        before,
+    )
+
+
+@game_action(Game.Kind.OH_HELL)
+def add_adjustment(
+    *, table: OhHellTable, deal_number: int, seat: int, points: int, note: str
+) -> None:
+    """Plus or minus points for one player in one deal (any deal, played or current)."""
+    game = table.game
+    if not 0 < deal_number <= len(table.deals):
+        raise RuleError(gettext_noop("There is no deal %(number)s."), number=deal_number)
+    if not table.deals[deal_number - 1].done:
+        # Totals count scored deals; an adjustment waits for its deal to be scored.
+        raise RuleError(gettext_noop("Adjust a deal once it is scored."))
+    seat = _check_seat(table, seat)
+    if not isinstance(points, int) or points == 0:
+        raise RuleError(gettext_noop("Enter the points to add or take away (not 0)."))
+    if abs(points) > 1000:
+        raise RuleError(gettext_noop("An adjustment can be at most 1000 points."))
+    note = " ".join((note or "").split())[:120]
+    before = snapshot(game, table.deals)
+    deal = table.deals[deal_number - 1]
+    Adjustment.objects.create(deal=deal, seat=seat, points=points, note=note)
+    load_oh_hell(game).result  # noqa: B018 - validates the whole game again
+    commit(
+        game,
+        "adjustment",
+        {
+            "deal": deal_number,
+            "player": _seat_name(table, seat),
+            "points": points,
+            "note": note,
+        },
+        before,
+    )
+
+
+@game_action(Game.Kind.OH_HELL)
+def remove_adjustment(*, table: OhHellTable, deal_number: int, index: int) -> None:
+    """Take back one adjustment of a deal (``index`` counts the deal's adjustments from 0)."""
+    game = table.game
+    if not 0 < deal_number <= len(table.deals):
+        raise RuleError(gettext_noop("There is no deal %(number)s."), number=deal_number)
+    adjustments = list(table.deals[deal_number - 1].adjustments.all())
+    if not 0 <= index < len(adjustments):
+        raise Conflict(gettext_noop("That adjustment was already removed."))
+    adjustment = adjustments[index]
+    before = snapshot(game, table.deals)
+    params = {
+        "deal": deal_number,
+        "player": _seat_name(table, adjustment.seat),
+        "points": adjustment.points,
+    }
+    adjustment.delete()
+    commit(game, "adjustment_removed", params, before)
+
+
+@game_action(Game.Kind.OH_HELL)
+def correct_deal(
+    *,
+    table: OhHellTable,
+    deal_number: int,
+    bids: Sequence[int],
+    tricks: Sequence[int] | None,
+    trump: str,
+    version: int | None = None,
+) -> None:
+    """Change a played deal's bids, tricks and trump; every later total follows.
+
+    ``version`` is the session's version the correction form was shown at; a
+    change made since on another phone makes this a conflict, not a lost update.
+    """
+    game = table.game
+    refuse_if_changed(game, version)
+    if not 0 < deal_number <= len(table.deals) or not table.deals[deal_number - 1].done:
+        raise RuleError(
+            gettext_noop("Deal %(number)s has not been played yet."), number=deal_number
+        )
+    deal = table.deals[deal_number - 1]
+    plan = table.result.deals[deal_number - 1].plan
+    checked_bids = oh_hell.check_bids(list(bids), plan.cards, plan.hook, table.players)
+    checked_tricks = None
+    if deal.revoke is None:
+        checked_tricks = oh_hell.check_tricks(list(tricks or []), plan.cards, table.players)
+    value = oh_hell.check_trump(trump or None, plan) or ""
+    hands = table.hands_of(deal)
+    unchanged = value == deal.trump and all(
+        hands[s].bid == checked_bids[s]
+        and (checked_tricks is None or hands[s].tricks == checked_tricks[s])
+        for s in range(table.players)
+    )
+    if unchanged:
+        return
+    before = snapshot(game, table.deals)
+    deal.trump = value
+    if checked_tricks is not None and not oh_hell.taps_agree(
+        deal.trick_winners, checked_tricks, plan.cards, table.players
+    ):
+        # The taps told how the deal was first entered; the corrected counts replace
+        # them (docs/export-format.md).
+        deal.trick_winners = []
+    deal.save(update_fields=["trump", "trick_winners"])
+    for seat in range(table.players):
+        hand = hands[seat]
+        hand.bid = checked_bids[seat]
+        hand.tricks = None if checked_tricks is None else checked_tricks[seat]
+        hand.save(update_fields=["bid", "tricks"])
+    load_oh_hell(game).result  # noqa: B018 - validates the whole game again
+    commit(game, "corrected", {"deal": plan.number}, before)
+
+
+# -- helpers ----------------------------------------------------------------------
+
+
+def _current_deal(table: OhHellTable, deal_number: int) -> Deal:
+    deal = table.current
+    if deal is None:
+        raise RuleError(gettext_noop("This session is finished."))
+    if deal_number != table.deal_number(deal):
+        raise Conflict(
+            gettext_noop("This page was out of date: the session has moved on. Here it is now.")
+        )
+    return deal
+
+
+def _after_deal_done(table: OhHellTable) -> None:
+    """Open the next deal, or stamp the end of the game."""
+    game = table.game
+    fresh = load_oh_hell(game)
+    result = fresh.result  # validates the whole game
+    if result.finished:
+        game.finished_at = timezone.now()
+        return
+    Deal.objects.create(game=game, index=len(fresh.deals), trump=result.next_deal.trump or "")
+
+
+def _seat_name(table: OhHellTable, seat: int) -> str:
+    return table.names[seat]
+
+
+def _check_seat(table: OhHellTable, seat: object) -> int:
+    if not isinstance(seat, int) or not 0 <= seat < len(table.seats):
+        raise RuleError(gettext_noop("No such player at this table."))
+    return seat

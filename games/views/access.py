@@ -1,0 +1,157 @@
+"""Who may see what: the notebook's cookie, share links, and the one access check every
+view of a session uses (``get_game``, after healthchecks' ``_get_check_for_user``
+with its read-write variant).
+
+- The notebook's owner (its cookie) may do anything with its sessions.
+- A co-scorekeeper link may enter and correct; a view-only link may only look (a
+  write answers 403).
+- Anyone else gets 404, whatever the session: its id is not a secret, the cookie is.
+"""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.core.exceptions import PermissionDenied
+from django.db.models import OuterRef, Subquery
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import render
+from django.utils.crypto import constant_time_compare
+from django.utils.translation import gettext as _
+
+from games import inputs
+from games.models import Game, Notebook, ShareLink, new_key
+from games.rules import RuleError
+from games.services import Conflict
+
+NOTEBOOK_COOKIE = "notebook"
+LINKS_COOKIE = "links"
+MAX_LINKS = 20
+COOKIE_AGE = 5 * 365 * 24 * 3600
+#: On a first visit, the key the notebook will have once something is made in it
+#: (services.notebook_of_visitor): signed, so only this app can promise a key.
+PROMISE_COOKIE = "new_notebook"
+PROMISE_SALT = "games.views.promise"
+
+
+def notebook_key(request: HttpRequest) -> str:
+    """The notebook key this browser's cookie holds, or "" when it holds none that the
+    app could have made (games.inputs.token_ok)."""
+    key = request.COOKIES.get(NOTEBOOK_COOKIE, "")
+    return key if inputs.token_ok(key) else ""
+
+
+def current_notebook(request: HttpRequest) -> Notebook | None:
+    key = notebook_key(request)
+    return Notebook.objects.filter(key=key).first() if key else None
+
+
+def link_keys(request: HttpRequest) -> list[str]:
+    """Share-link keys this browser has opened (view-only or co-scorekeeper)."""
+    raw = request.COOKIES.get(LINKS_COOKIE, "")
+    return [key for key in raw.split(".") if inputs.token_ok(key)][:MAX_LINKS]
+
+
+def get_game(request: HttpRequest, public_id: str, *, write: bool = False) -> Game:
+    """The session with its notebook, if this visitor may see it; 404 otherwise; with
+    ``write``, 403 for a view-only link. One query: the session, its notebook, and the
+    best role of this browser's live share links for it.
+
+    The game gets ``role`` ("owner", "edit" or "view"), ``is_owner`` and ``can_edit``
+    for the templates."""
+    games = Game.objects.select_related("notebook").filter(public_id=public_id)
+    keys = link_keys(request)
+    if keys:
+        links = ShareLink.objects.filter(game=OuterRef("pk"), key__in=keys, revoked_at__isnull=True)
+        # "edit" sorts before "view": a browser with both links may edit.
+        games = games.annotate(link_role=Subquery(links.order_by("role").values("role")[:1]))
+    game = games.first()
+    if game is None:
+        raise Http404
+    cookie = notebook_key(request)
+    if cookie and constant_time_compare(cookie, game.notebook.key):
+        role = "owner"
+    else:
+        role = getattr(game, "link_role", None)
+        if role is None:
+            raise Http404
+    game.role, game.is_owner, game.can_edit = role, role == "owner", role != "view"
+    if write and not game.can_edit:
+        raise PermissionDenied(_("This link can only view the session, not change it."))
+    return game
+
+
+def message(error: RuleError | Conflict) -> str:
+    """The refusal in the visitor's language."""
+    params = {
+        key: message(value) if isinstance(value, RuleError) else value
+        for key, value in error.params.items()
+    }
+    return _(error.template) % params if params else _(error.template)
+
+
+# -- cookies ----------------------------------------------------------------------------
+
+
+def set_cookie(response: HttpResponse, name: str, value: str) -> None:
+    response.set_cookie(
+        name,
+        value,
+        max_age=COOKIE_AGE,
+        httponly=True,
+        samesite="Lax",
+        secure=settings.SESSION_COOKIE_SECURE,
+    )
+
+
+def remember(response: HttpResponse, notebook: Notebook) -> HttpResponse:
+    """This browser has the notebook from now on (its promise, if any, is kept)."""
+    response.delete_cookie(PROMISE_COOKIE, samesite="Lax")
+    set_cookie(response, NOTEBOOK_COOKIE, notebook.key)
+    return response
+
+
+def promised_key(request: HttpRequest) -> str | None:
+    """The notebook key this browser was promised on its first visit, if any."""
+    key = request.get_signed_cookie(PROMISE_COOKIE, default=None, salt=PROMISE_SALT)
+    return key if key and inputs.token_ok(key) else None
+
+
+def promise_notebook(
+    request: HttpRequest, response: HttpResponse, notebook: Notebook | None
+) -> HttpResponse:
+    """A page whose form may make this browser's first notebook (``notebook`` None):
+    promise it a key, so that two tabs, two taps or a retry make one notebook, not
+    one each."""
+    if notebook is None and promised_key(request) is None:
+        response.set_signed_cookie(
+            PROMISE_COOKIE,
+            new_key(),
+            salt=PROMISE_SALT,
+            max_age=COOKIE_AGE,
+            httponly=True,
+            samesite="Lax",
+            secure=settings.SESSION_COOKIE_SECURE,
+        )
+    return response
+
+
+# -- forms that create something ------------------------------------------------------
+
+
+class StaleForm(Exception):
+    """A creating form without its once-only key: a page from before the key, or a
+    hand-made request. Answered 400 (stale_form)."""
+
+
+def form_key_or_refuse(request: HttpRequest) -> str:
+    """The once-only key that every form that creates something carries
+    (games/templatetags/form_keys.py); a POST without one raises StaleForm."""
+    key = inputs.form_key(request.POST)
+    if key is None:
+        raise StaleForm
+    return key
+
+
+def stale_form(request: HttpRequest) -> HttpResponse:
+    reason = _("This form is out of date: reload the page and try again.")
+    return render(request, "400.html", {"reason": reason}, status=400)

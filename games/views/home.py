@@ -1,0 +1,175 @@
+"""Home (the notebook's sessions, or the welcome page) and the new session form."""
+
+from __future__ import annotations
+
+from django.db.models import Q
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.utils.translation import gettext_noop
+from django.views.decorators.http import require_http_methods, require_safe
+from django_htmx.http import HttpResponseClientRedirect
+
+from games import forms, inputs, options, services
+from games.models import Notebook
+from games.rules import RuleError, kozel, oh_hell
+from games.views.access import (
+    current_notebook,
+    message,
+    promise_notebook,
+    promised_key,
+    remember,
+    stale_form,
+)
+
+HOME_FINISHED = 10  # finished sessions listed on the home page
+
+
+@require_safe
+def home(request: HttpRequest) -> HttpResponse:
+    return home_page(request, current_notebook(request))
+
+
+def home_page(
+    request: HttpRequest, notebook: Notebook | None, extra: dict | None = None, status: int = 200
+) -> HttpResponse:
+    """The home page: the notebook's sessions (in play first), or the welcome page.
+    ``extra``: what an action adds (the deleted session's Undo)."""
+    games = []
+    if notebook is not None:
+        # Every session in play, then the few last finished (the rest: Finished sessions);
+        # one query however long the notebook's history.
+        recent = notebook.games.filter(finished_at__isnull=False).order_by("-finished_at")
+        games = list(
+            notebook.games.filter(
+                Q(finished_at__isnull=True) | Q(pk__in=recent.values("pk")[:HOME_FINISHED])
+            ).prefetch_related("seats__player")
+        )
+        games.sort(key=lambda g: (g.finished_at is not None, -(g.updated_at.timestamp())))
+    context = {"notebook": notebook, "games": games, **(extra or {})}
+    response = render(request, "games/home.html", context, status=status)
+    return promise_notebook(request, response, notebook)
+
+
+@require_http_methods(["GET", "HEAD", "POST"])
+def new_session(request: HttpRequest) -> HttpResponse:
+    """The new session form. Seat moves and option changes come back to this view;
+    Start creates the session (and the notebook, on a first visit)."""
+    notebook = current_notebook(request)
+    if request.method == "POST":
+        state = forms.parse_new_session(request.POST)
+    else:
+        state = forms.parse_new_session(request.GET)
+        if "again" in request.GET:
+            state.names = []
+    error = None
+    status = 200
+    action = state.action
+    if action.startswith("add:") or action == "add":
+        name = action[4:] if action.startswith("add:") else state.new_name
+        try:
+            name = services.clean_name(name)
+            if name.casefold() in {n.casefold() for n in state.names}:
+                raise RuleError(gettext_noop("%(name)s already has a seat."), name=name)
+            if len(state.names) >= (4 if state.kind == "kozel" else oh_hell.MAX_PLAYERS):
+                raise RuleError(gettext_noop("The table is full."))
+            state.names.append(name)
+            state.new_name = ""
+        except RuleError as refusal:
+            error, status = message(refusal), 422
+    elif action.startswith(("up:", "down:", "remove:")):
+        verb, _sep, raw = action.partition(":")
+        index = inputs.choice_of(raw, low=0, high=len(state.names) - 1)
+        if index is not None:
+            if verb == "remove":
+                state.names.pop(index)
+            else:
+                other = index - 1 if verb == "up" else index + 1
+                if 0 <= other < len(state.names):
+                    state.names[index], state.names[other] = state.names[other], state.names[index]
+    elif action == "start" and request.method == "POST" and inputs.form_key(request.POST) is None:
+        return stale_form(request)
+    elif action == "start" and request.method == "POST":
+        # "random", or a seat (anything else draws one too).
+        first_dealer = inputs.choice_of(state.first_dealer, low=0, high=oh_hell.MAX_PLAYERS - 1)
+        try:
+            game = services.start_game(
+                notebook=notebook,
+                kind=state.kind,
+                preset=state.preset,
+                options=state.options,
+                names=state.names,
+                first_dealer=first_dealer,
+                form_key=inputs.form_key(request.POST),
+                promised_key=promised_key(request),
+            )
+        except RuleError as refusal:
+            error, status = message(refusal), 422
+        else:
+            url = reverse("game", args=[game.public_id])
+            response = HttpResponseClientRedirect(url) if request.htmx else redirect(url)
+            return remember(response, game.notebook)
+    context = new_session_context(notebook, state)
+    context.update(error=error)
+    template = "games/new.html#new-session" if request.htmx else "games/new.html"
+    response = render(request, template, context, status=status)
+    return promise_notebook(request, response, notebook)
+
+
+def new_session_context(notebook: Notebook | None, state: forms.NewSession) -> dict:
+    known = list(notebook.players.all()) if notebook else []
+    preview = preview_error = None
+    seated = {name.casefold() for name in state.names}
+    kind = state.kind
+    try:
+        rules = options.rules_of(kind, state.options)
+        if kind == "kozel":
+            preview = kozel_preview(rules)
+        else:
+            players = len(state.names) if 3 <= len(state.names) <= 7 else 4
+            preview = schedule_preview(rules, players, assumed=len(state.names) != players)
+    except RuleError as refusal:
+        preview_error = message(refusal)
+    return {
+        "state": state,
+        "options": state.options,
+        "option_fields": option_fields(kind, state.options),
+        "presets": forms.PRESET_NAMES[kind],
+        "known_players": [p for p in known if p.name.casefold() not in seated],
+        "preview": preview,
+        "preview_error": preview_error,
+        "max_players": 4 if kind == "kozel" else oh_hell.MAX_PLAYERS,
+        "teams": kind == "kozel",
+    }
+
+
+def option_fields(kind: str, chosen: dict) -> list[dict]:
+    """Each option of the game as the form shows it (games/options.py), with its value."""
+    fields = []
+    for option in options.TABLES[kind][0]:
+        if option.on_form:
+            value = chosen.get(option.name)
+            if option.kind == options.CARDS:
+                value = " ".join(str(n) for n in value or [])
+            fields.append({"option": option, "value": value})
+    return fields
+
+
+def schedule_preview(rules: oh_hell.OhHellRules, players: int, assumed: bool) -> dict:
+    plans = oh_hell.plan(rules, players, 0)
+    cards = [p.cards for p in plans]
+    no_trump = [p.number for p in plans if p.no_trump]
+    hook = [p.number for p in plans if p.hook]
+    return {
+        "players": players,
+        "assumed": assumed,
+        "deals": len(plans),
+        "cards": cards,
+        "no_trump": no_trump,
+        "last_no_trump": bool(no_trump) and no_trump == [len(plans)],
+        "hook_deals": len(hook),
+    }
+
+
+def kozel_preview(rules: kozel.KozelRules) -> dict:
+    return {"limit": rules.match_limit, "two_from": rules.two_point_from}

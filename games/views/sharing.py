@@ -1,0 +1,95 @@
+"""Sharing a session: its view-only and co-scorekeeper links (the owner's page), and a
+share link opened on a phone."""
+
+from __future__ import annotations
+
+from django.core.exceptions import PermissionDenied
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_http_methods, require_safe
+
+from games import services
+from games.models import Game, ShareLink
+from games.qr import qr_svg
+from games.rules import RuleError
+from games.views.access import (
+    LINKS_COOKIE,
+    MAX_LINKS,
+    StaleForm,
+    form_key_or_refuse,
+    get_game,
+    link_keys,
+    message,
+    set_cookie,
+    stale_form,
+)
+from scorekeeper.middleware import never_compress
+
+
+@never_compress  # the page shows the session's share links
+@require_http_methods(["GET", "HEAD", "POST"])
+def share(request: HttpRequest, public_id: str) -> HttpResponse:
+    """Links and QR codes for view-only visitors and co-scorekeepers (owner only)."""
+    game = get_game(request, public_id, write=True)
+    if not game.is_owner:
+        raise PermissionDenied(_("Only the notebook's owner can share this session."))
+    if request.method == "POST":
+        role = request.POST.get("role", "")
+        try:
+            if request.POST.get("action") == "revoke":
+                services.revoke_share_link(game=game, role=role)
+            else:
+                key = form_key_or_refuse(request)
+                services.new_share_link(game=game, role=role, form_key=key)
+        except StaleForm:
+            return stale_form(request)
+        except RuleError as refusal:
+            return render_share(request, game, error=message(refusal), status=422)
+        return redirect("share", public_id)
+    return render_share(request, game)
+
+
+def render_share(
+    request: HttpRequest, game: Game, *, error: str | None = None, status: int = 200
+) -> HttpResponse:
+    links = {link.role: link for link in game.share_links.filter(revoked_at__isnull=True)}
+    cards = []
+    for role, title, text in (
+        (
+            ShareLink.Role.VIEW,
+            _("View only"),
+            _("The live score sheet and the current deal, without any controls."),
+        ),
+        (
+            ShareLink.Role.EDIT,
+            _("Co-scorekeeper"),
+            _("Can enter bids, tricks and points, and correct deals."),
+        ),
+    ):
+        link = links.get(role)
+        url = request.build_absolute_uri(reverse("join", args=[link.key])) if link else ""
+        cards.append(
+            {
+                "role": role,
+                "title": title,
+                "text": text,
+                "url": url,
+                "qr": qr_svg(url, _("QR code: %(title)s") % {"title": title}) if url else "",
+            }
+        )
+    context = {"game": game, "cards": cards, "error": error}
+    return render(request, "games/share.html", context, status=status)
+
+
+@require_safe
+def join(request: HttpRequest, key: str) -> HttpResponse:
+    """A share link: this browser may now open the session (as the link allows)."""
+    link = ShareLink.objects.filter(key=key, revoked_at__isnull=True).select_related("game").first()
+    if link is None:
+        raise Http404
+    keys = [k for k in link_keys(request) if k != key]
+    response = redirect("game", link.game.public_id)
+    set_cookie(response, LINKS_COOKIE, ".".join([key, *keys][:MAX_LINKS]))
+    return response

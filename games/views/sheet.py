@@ -1,0 +1,254 @@
+"""The score sheet, the correction of a played deal, and the history of a session."""
+
+from __future__ import annotations
+
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_noop
+from django.views.decorators.http import require_http_methods, require_safe
+
+from games import forms, inputs, services
+from games.models import Game
+from games.rules import RuleError
+from games.services import Conflict
+from games.views.access import get_game, message
+from games.views.table import SUIT_NAMES, kozel_context
+
+SUIT_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣", "NT": "NT"}
+
+
+@require_safe
+def sheet(request: HttpRequest, public_id: str) -> HttpResponse:
+    """A row per deal, a column per player (Oh Hell) or team (Kozel)."""
+    game = get_game(request, public_id)
+    table = services.load(game)
+    if game.kind == Game.Kind.KOZEL:
+        context = kozel_context(table)
+        return render(request, "games/kozel_sheet.html", {**context, "game": game})
+    result = table.result
+    rows = []
+    for number, scored in enumerate(result.deals, start=1):
+        record = scored.record
+        rows.append(
+            {
+                "number": number,
+                "plan": scored.plan,
+                "dealer": table.names[scored.plan.dealer],
+                "trump": SUIT_SYMBOLS.get(scored.trump or "", ""),
+                "revoked": scored.revoked,
+                "cells": [
+                    {
+                        "bid": record.bids[seat],
+                        "tricks": record.tricks[seat] if record.tricks else None,
+                        "made": scored.made[seat],
+                        "score": scored.scores[seat],
+                        "total": scored.totals[seat],
+                        "revoked": record.revoke == seat,
+                        "adjusted": scored.adjustment[seat],
+                        "dealer": seat == scored.plan.dealer,
+                    }
+                    for seat in range(table.players)
+                ],
+            }
+        )
+    places = {s.seat: s for s in result.standings}
+    return render(
+        request,
+        "games/sheet.html",
+        {
+            "game": game,
+            "table": table,
+            "names": table.names,
+            "rows": rows,
+            "result": result,
+            "totals": [(result.totals[s], places[s]) for s in range(table.players)],
+        },
+    )
+
+
+def posted_version(request: HttpRequest) -> int | None:
+    """The session's version the correction form was shown at. None when the form has
+    no such field, a plain POST from a page older than the check, which then corrects
+    without it (docs/using.md); a field that is there but holds no version is refused."""
+    if "version" not in request.POST:
+        return None
+    try:
+        return inputs.whole(request.POST["version"], low=0, high=inputs.MOST_VERSION)
+    except RuleError:
+        raise RuleError(
+            gettext_noop("This form is damaged: open the deal again from the score sheet.")
+        ) from None
+
+
+@require_http_methods(["GET", "HEAD", "POST"])
+def correct(request: HttpRequest, public_id: str, number: int) -> HttpResponse:
+    """Open a played deal and change it; every later total follows."""
+    game = get_game(request, public_id, write=True)
+    table = services.load(game)
+    kozel_game = game.kind == Game.Kind.KOZEL
+    deals = table.deals if kozel_game else table.done_deals
+    if not 0 < number <= len(deals) or (not kozel_game and number > len(table.result.deals)):
+        raise Http404
+    error = None
+    status = 200
+    if request.method == "POST":
+        try:
+            if kozel_game:
+                form = forms.KozelDealForm(request.POST)
+                if not form.is_valid():
+                    raise RuleError(next(iter(form.errors.values()))[0])
+                data = form.cleaned_data
+                services.correct_kozel_deal(
+                    game=game,
+                    idempotency_key=inputs.form_key(request.POST),
+                    version=posted_version(request),
+                    deal_number=number,
+                    team=data["team"],
+                    points=data["points"],
+                    zero_team_took_trick=data["took_trick"],
+                    last_trick_seat=data["last_trick_seat"],
+                )
+            elif request.POST.get("action") == "adjust":
+                form = forms.AdjustmentForm({**request.POST.dict(), "deal": number})
+                if not form.is_valid():
+                    raise RuleError(next(iter(form.errors.values()))[0])
+                data = form.cleaned_data
+                services.add_adjustment(
+                    game=game,
+                    idempotency_key=inputs.form_key(request.POST),
+                    deal_number=number,
+                    seat=data["seat"],
+                    points=data["points"],
+                    note=data["note"],
+                )
+                return redirect("correct", public_id, number)
+            elif request.POST.get("action") == "remove_adjustment":
+                index = inputs.choice_of(request.POST.get("adjustment"), low=0, high=1000)
+                if index is None:
+                    raise RuleError(gettext_noop("Pick the adjustment to remove."))
+                services.remove_adjustment(
+                    game=game,
+                    idempotency_key=inputs.form_key(request.POST),
+                    deal_number=number,
+                    index=index,
+                )
+                return redirect("correct", public_id, number)
+            else:
+                players = len(table.seats)
+                bids = forms.seat_values(request.POST, "bid", players)
+                tricks_values = forms.seat_values(request.POST, "tricks", players)
+                if None in bids:
+                    raise RuleError(gettext_noop("Every player needs a bid."))
+                services.correct_deal(
+                    game=game,
+                    idempotency_key=inputs.form_key(request.POST),
+                    version=posted_version(request),
+                    deal_number=number,
+                    bids=bids,
+                    tricks=None if table.deals[number - 1].revoke is not None else tricks_values,
+                    trump=request.POST.get("trump", ""),
+                )
+        except RuleError as refusal:
+            error, status = message(refusal), 422
+        except Conflict as conflict:
+            error, status = message(conflict), 409
+            game.refresh_from_db()
+            table = services.load(game)
+        else:
+            return redirect("sheet", public_id)
+    context = {"game": game, "table": table, "number": number, "error": error, "names": table.names}
+    if kozel_game:
+        context.update(entry=table.deals[number - 1], seats=list(enumerate(table.names)))
+        context.update(kozel_context(table))
+        return render(request, "games/correct_kozel.html", context, status=status)
+    scored = table.result.deals[number - 1]
+    deal = table.deals[number - 1]
+    hands = table.hands_of(deal)
+    action = request.POST.get("action", "save") if request.method == "POST" else ""
+    posted = request.POST if action == "save" and status != 409 else None
+    context.update(
+        error_for=action,
+        scored=scored,
+        deal=deal,
+        keypad=list(range(scored.plan.cards + 1)),
+        suits=forms.SUITS,
+        rows=[
+            {
+                "seat": seat,
+                "name": table.names[seat],
+                "bid": posted.get(f"bid-{seat}") if posted else hands[seat].bid,
+                "tricks": posted.get(f"tricks-{seat}") if posted else hands[seat].tricks,
+            }
+            for seat in range(table.players)
+        ],
+        trump=posted.get("trump") if posted else deal.trump,
+        adjustments=[
+            (index, table.names[adj.seat], adj.points, adj.note)
+            for index, adj in enumerate(deal.adjustments.all())
+        ],
+        seats=list(enumerate(table.names)),
+    )
+    return render(request, "games/correct.html", context, status=status)
+
+
+HISTORY_TEXT = {
+    "start": gettext_noop("Session started with %(names)s."),
+    "trump": gettext_noop("Deal %(deal)s: trump set to %(trump)s."),
+    "bid": gettext_noop("Deal %(deal)s: %(player)s bid %(bid)s."),
+    "bid_changed": gettext_noop("Deal %(deal)s: %(player)s changed the bid to %(bid)s."),
+    "bid_out_of_turn": gettext_noop("Deal %(deal)s: %(player)s bid %(bid)s out of turn."),
+    "trick": gettext_noop("Deal %(deal)s: trick %(trick)s to %(player)s."),
+    "trick_undone": gettext_noop("Deal %(deal)s: trick %(trick)s taken back."),
+    "tricks": gettext_noop("Deal %(deal)s scored."),
+    "revoke": gettext_noop(
+        "Deal %(deal)s: %(player)s revoked (-%(points)s); the deal is played again."
+    ),
+    "adjustment": gettext_noop("Deal %(deal)s: %(player)s %(points)s points (%(note)s)."),
+    "adjustment_without_note": gettext_noop("Deal %(deal)s: %(player)s %(points)s points."),
+    "adjustment_removed": gettext_noop("Deal %(deal)s: adjustment for %(player)s removed."),
+    "corrected": gettext_noop("Deal %(deal)s corrected."),
+    "kozel_deal": gettext_noop("Deal %(deal)s: card points %(points)s."),
+    "undo": gettext_noop("Undone: %(what)s"),
+    "import": gettext_noop("Imported from a file (%(deals)s deals)."),
+    "restored": gettext_noop("Brought back after it was deleted (%(deals)s deals)."),
+}
+
+
+def describe(action: str, params: dict) -> str:
+    """One line of a session's history, in the visitor's language."""
+    params = dict(params)
+    if action == "undo":
+        undone = params.pop("action", "")
+        params = {"what": describe(undone, params) if undone in HISTORY_TEXT else ""}
+    if action == "adjustment" and not params.get("note"):
+        action = "adjustment_without_note"
+    if "names" in params:
+        params["names"] = ", ".join(params["names"])
+    if isinstance(params.get("points"), list):
+        params["points"] = "–".join(str(p) for p in params["points"])
+    elif isinstance(params.get("points"), int) and action.startswith("adjustment"):
+        params["points"] = f"{params['points']:+d}"
+    if "trump" in params:
+        trump = params["trump"]
+        params["trump"] = _(SUIT_NAMES[trump]) if trump in SUIT_NAMES else _("no trump")
+    template = HISTORY_TEXT.get(action, action)
+    try:
+        return _(template) % params
+    except (KeyError, TypeError, ValueError):
+        return _(template)
+
+
+@require_safe
+def history(request: HttpRequest, public_id: str) -> HttpResponse:
+    """What was entered, when, newest first."""
+    game = get_game(request, public_id)
+    lines = [
+        {
+            "when": change.created_at,
+            "text": describe(change.action, change.params),
+            "undone": change.undone,
+        }
+        for change in game.changes.all()
+    ]
+    return render(request, "games/history.html", {"game": game, "lines": lines})

@@ -1,0 +1,384 @@
+"""The deal screen: the table of a session, its live poll, and every entry made on it.
+
+The same URL answers with the full page or, when htmx asks, the table alone (the
+``table`` partial of games/oh_hell.html, ``kozel`` of games/kozel.html). An entry is
+one view (``act``) and a line of ACTIONS: the form that reads it, the service that
+makes it, and where its refusal shows. Plain POSTs redirect; a refused entry draws the
+table again with the message beside the control and a 4xx status.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from django.core.exceptions import PermissionDenied
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_noop
+from django.views.decorators.http import require_POST, require_safe
+from django_htmx.http import HttpResponseClientRedirect, trigger_client_event
+
+from games import forms, inputs, services
+from games.models import Game
+from games.rules import RuleError, oh_hell
+from games.services import Conflict
+from games.views.access import StaleForm, form_key_or_refuse, get_game, message, stale_form
+
+SUIT_NAMES = {
+    "S": gettext_noop("spades"),
+    "H": gettext_noop("hearts"),
+    "D": gettext_noop("diamonds"),
+    "C": gettext_noop("clubs"),
+}
+
+
+@require_safe
+def game(request: HttpRequest, public_id: str) -> HttpResponse:
+    return render_table(request, get_game(request, public_id))
+
+
+@require_safe
+def live(request: HttpRequest, public_id: str) -> HttpResponse:
+    """Polled every few seconds by every open page of a session, with the version the
+    page shows (``?v=``): 204 when nothing changed (one query), otherwise the table as
+    it is now. A page whose link was stopped, or whose session is gone, gets 404."""
+    game = get_game(request, public_id)
+    if request.GET.get("v") == str(game.version):
+        return HttpResponse(status=204)
+    return render_table(request, game, partial=True)
+
+
+def render_table(
+    request: HttpRequest,
+    game: Game,
+    *,
+    error: str | None = None,
+    error_for: str = "",
+    status: int = 200,
+    partial: bool = False,
+) -> HttpResponse:
+    """The deal screen, or its table alone (htmx, or ``partial``)."""
+    table = services.load(game)
+    refused = status >= 400
+    if game.kind == Game.Kind.KOZEL:
+        context, page = kozel_context(table), "games/kozel.html"
+    else:
+        posted = request.POST if refused and error_for == "tricks" else None
+        context = oh_hell_context(table, request.GET.get("seat"), posted)
+        page = "games/oh_hell.html"
+    # A refused form comes back with what was typed, so nothing has to be entered twice.
+    context.update(
+        game=game,
+        error=error,
+        error_for=error_for,
+        posted=request.POST if refused else {},
+    )
+    element = "kozel" if game.kind == Game.Kind.KOZEL else "table"
+    template = f"{page}#{element}" if partial or request.htmx else page
+    response = render(request, template, context, status=status)
+    spoken = spoken_news(context, error_for) if request.htmx and status == 200 else None
+    if spoken:
+        # The swapped table is new to a screen reader; the page's own live region
+        # (#announcer, in base.html) says what just happened.
+        trigger_client_event(response, "announce", spoken)
+    return response
+
+
+# -- entries ------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Action:
+    """An entry at the table: the form that reads it, the service that makes it, the
+    service's keywords from the form's data (and the POST), and where a refusal shows."""
+
+    form: type
+    service: Callable[..., object]
+    arguments: Callable[[dict, dict], dict]
+    error_for: str
+
+
+def _deal(data: dict) -> dict:
+    return {"deal_number": data["deal"]}
+
+
+ACTIONS = {
+    "trump": Action(
+        forms.TrumpForm, services.set_trump, lambda d, p: {**_deal(d), "trump": d["trump"]}, "trump"
+    ),
+    "bid": Action(
+        forms.BidForm,
+        services.place_bid,
+        # A form without ``was`` (an old page) skips the check.
+        lambda d, p: {
+            **_deal(d),
+            "seat": d["seat"],
+            "bid": d["bid"],
+            **({"was": d["was"]} if "was" in p else {}),
+        },
+        "bids",
+    ),
+    "trick": Action(
+        forms.TrickForm,
+        services.record_trick,
+        lambda d, p: {**_deal(d), "trick_number": d["trick"], "seat": d["seat"]},
+        "play",
+    ),
+    "undo_trick": Action(
+        forms.UndoTrickForm,
+        services.undo_trick,
+        lambda d, p: {**_deal(d), "trick_number": d["trick"]},
+        "play",
+    ),
+    "tricks": Action(
+        forms.DealForm,
+        services.record_tricks,
+        # Every seat a table can have: the service takes the table's own.
+        lambda d, p: {**_deal(d), "tricks": forms.seat_values(p, "tricks", oh_hell.MAX_PLAYERS)},
+        "tricks",
+    ),
+    "revoke": Action(
+        forms.RevokeForm,
+        services.record_revoke,
+        lambda d, p: {**_deal(d), "seat": d["seat"]},
+        "revoke",
+    ),
+    "adjust": Action(
+        forms.AdjustmentForm,
+        services.add_adjustment,
+        lambda d, p: {**_deal(d), "seat": d["seat"], "points": d["points"], "note": d["note"]},
+        "adjust",
+    ),
+    "kozel_deal": Action(
+        forms.KozelDealForm,
+        services.record_kozel_deal,
+        lambda d, p: {
+            **_deal(d),
+            "team": d["team"],
+            "points": d["points"],
+            "zero_team_took_trick": d["took_trick"],
+            "last_trick_seat": d["last_trick_seat"],
+        },
+        "kozel",
+    ),
+    "undo": Action(
+        forms.UndoForm, services.undo_last, lambda d, p: {"version": d["version"]}, "undo"
+    ),
+}
+
+
+@require_POST
+def act(request: HttpRequest, public_id: str, action: str) -> HttpResponse:
+    """One entry at the table (ACTIONS), at most once per form key."""
+    entry = ACTIONS[action]
+    game = get_game(request, public_id, write=True)
+    form = entry.form(request.POST)
+    if not form.is_valid():
+        first = next(iter(form.errors.values()))[0]
+        return render_table(request, game, error=first, error_for=entry.error_for, status=422)
+    try:
+        entry.service(
+            game=game,
+            idempotency_key=inputs.form_key(request.POST),
+            **entry.arguments(form.cleaned_data, request.POST),
+        )
+    except Game.DoesNotExist:
+        raise Http404 from None  # deleted meanwhile
+    except (RuleError, Conflict) as refusal:
+        game.refresh_from_db()  # the session as it stands: the action's copy went
+        status = 409 if isinstance(refusal, Conflict) else 422
+        return render_table(
+            request, game, error=message(refusal), error_for=entry.error_for, status=status
+        )
+    if not request.htmx:
+        return redirect("game", public_id)
+    return render_table(request, game, error_for=entry.error_for)
+
+
+@require_POST
+def play_again(request: HttpRequest, public_id: str) -> HttpResponse:
+    """ "New session, same table": the owner's, since it goes into the notebook."""
+    game = get_game(request, public_id, write=True)
+    if not game.is_owner:
+        raise PermissionDenied(_("Only the notebook's owner can start a session."))
+    try:
+        new = services.play_again(game=game, form_key=form_key_or_refuse(request))
+    except StaleForm:
+        return stale_form(request)
+    url = reverse("game", args=[new.public_id])
+    return HttpResponseClientRedirect(url) if request.htmx else redirect(url)
+
+
+# -- what the table shows ------------------------------------------------------------------
+
+
+def spoken_news(context: dict, action: str) -> str | None:
+    """One sentence for a screen reader after an action, or None."""
+    announcement = context.get("announcement")
+    if action == "bids" and announcement is not None:
+        return _("%(call)s: %(bids)s bid for %(tricks)s.") % {
+            "call": call_words(announcement),
+            "bids": announcement.bids,
+            "tricks": announcement.tricks,
+        }
+    last = context.get("last")
+    if action == "tricks" and last:
+        leaders = [name for standing, name in context["standings"] if standing.place == 1]
+        return _("Deal %(number)s scored. Leading: %(names)s.") % {
+            "number": last["deal"].plan.number,
+            "names": ", ".join(leaders),
+        }
+    if action == "kozel" and last:
+        result = context["result"]
+        if result.finished and result.goat is not None:
+            return _("%(team)s are the goat!") % {"team": context["table"].team_names(result.goat)}
+        points = " – ".join(str(team["defeat_points"]) for team in context["teams"])
+        return _("Deal %(number)s saved. Defeat points: %(points)s.") % {
+            "number": last.number,
+            "points": points,
+        }
+    return None
+
+
+def call_words(announcement: oh_hell.Announcement) -> str:
+    """OVER by 2, UNDER by 1, EVEN: the call after the bids (seed 001's three words)."""
+    if announcement.call == "over":
+        return _("OVER by %(by)s") % {"by": announcement.by}
+    if announcement.call == "under":
+        return _("UNDER by %(by)s") % {"by": announcement.by}
+    return _("EVEN")
+
+
+@dataclass
+class BidRow:
+    seat: int
+    name: str
+    dealer: bool
+    bid: int | None
+    turn: bool
+    out_of_turn: bool
+    can_change: bool
+    taken: int
+
+
+def oh_hell_context(table: services.OhHellTable, selected: str | None, posted_tricks=None) -> dict:
+    result = table.result
+    plan = table.plan
+    context: dict = {
+        "table": table,
+        "result": result,
+        "plan": plan,
+        "names": table.names,
+        "standings": [(s, table.names[s.seat]) for s in result.standings],
+        "last": last_deal_summary(table),
+        "total_deals": len(result.plans),
+        "suit_buttons": [(value, symbol, _(SUIT_NAMES[value])) for value, symbol in forms.SUITS],
+        "winner_names": [table.names[seat] for seat in result.winners],
+    }
+    if plan is None:
+        return context
+    deal = table.current
+    bidding = table.bidding
+    winners = deal.trick_winners
+    taken = oh_hell.tally_tricks(winners, plan.cards, table.players)
+    rows = [
+        BidRow(
+            seat=seat,
+            name=table.names[seat],
+            dealer=seat == plan.dealer,
+            bid=bidding.bids.get(seat),
+            turn=seat == bidding.to_bid,
+            out_of_turn=seat in bidding.out_of_turn,
+            can_change=bidding.can_change(seat),
+            taken=taken[seat],
+        )
+        for seat in bidding.order
+    ]
+    chosen = bidding.to_bid
+    seat = inputs.choice_of(selected, low=0, high=table.players - 1)
+    if seat is not None and (seat not in bidding.bids or bidding.can_change(seat)):
+        chosen = seat
+    prefill = list(taken) if len(winners) == plan.cards else [None] * table.players
+    if posted_tricks is not None:
+        prefill = [
+            inputs.choice_of(posted_tricks.get(f"tricks-{seat}"), low=0, high=plan.cards)
+            for seat in range(table.players)
+        ]
+    hands = table.hands_of(deal)
+    context.update(
+        deal=deal,
+        deal_number=table.deal_number(deal),
+        replay=bool(result.deals) and result.deals[-1].revoked,
+        bidding=bidding,
+        rows=rows,
+        chosen=chosen,
+        chosen_name=table.names[chosen] if chosen is not None else "",
+        chosen_bid=bidding.bids.get(chosen) if chosen is not None else None,
+        keypad=list(range(plan.cards + 1)),
+        forbidden=bidding.forbidden(chosen) if chosen is not None else None,
+        bids_total=sum(bidding.bids.values()),
+        announcement=bidding.announcement(),
+        trick_number=len(winners) + 1,
+        tricks_played=len(winners),
+        play_over=len(winners) == plan.cards,
+        tricks_rows=[
+            (seat, table.names[seat], hands[seat].bid if seat in hands else None, prefill[seat])
+            for seat in bidding.order  # the same order as the bids above
+        ],
+        trump_fixed=plan.trump is not None,
+        dealer_name=table.names[plan.dealer],
+    )
+    return context
+
+
+def last_deal_summary(table: services.OhHellTable) -> dict | None:
+    """The deal just scored: who made their bid, the points and the new totals."""
+    if not table.result.deals:
+        return None
+    scored = table.result.deals[-1]
+    record = scored.record
+    rows = [
+        {
+            "name": table.names[seat],
+            "bid": record.bids[seat],
+            "tricks": record.tricks[seat] if record.tricks else None,
+            "made": scored.made[seat],
+            "score": scored.scores[seat],
+            "total": scored.totals[seat],
+            "revoked": record.revoke == seat,
+        }
+        for seat in range(table.players)
+    ]
+    return {"deal": scored, "rows": rows, "number": len(table.result.deals)}
+
+
+def kozel_context(table: services.KozelTable) -> dict:
+    result = table.result
+    limit = table.rules.match_limit
+    teams = [
+        {
+            "team": team,
+            "name": table.team_names(team),
+            "defeat_points": result.defeat_points[team],
+            "goat": result.goat == team,
+        }
+        for team in (0, 1)
+    ]
+    last = result.outcomes[-1] if result.outcomes else None
+    return {
+        "table": table,
+        "result": result,
+        "teams": teams,
+        "limit": limit,
+        "names": table.names,
+        "deal_number": len(table.deals) + 1,
+        "dealer_name": table.names[result.next_dealer] if result.next_dealer is not None else "",
+        "leader_name": table.names[result.next_leader] if result.next_leader is not None else "",
+        "last": last,
+        "last_loser_name": table.team_names(last.loser) if last and last.loser is not None else "",
+        "last_loser_points": sum(last.defeat_points) if last else 0,
+        "seats": list(enumerate(table.names)),
+    }
