@@ -5,6 +5,7 @@ import re
 from django.urls import reverse
 from pytest_django.asserts import assertContains
 
+from games import services
 from games.models import Deal, Game, Hand
 from tests.games.conftest import (
     ANNA,
@@ -16,6 +17,7 @@ from tests.games.conftest import (
     place_bids,
     play_deal,
     play_deals,
+    start_oh_hell,
 )
 
 
@@ -235,3 +237,29 @@ def test_the_history_shows_an_adjustment_with_its_note(client, game) -> None:
     assertContains(response, "Deal 1: Carla -5 points (phone).")
     assertContains(response, "Deal 1: Dan +3 points")
     assert "()" not in response.text  # no empty brackets for a missing note
+
+
+def test_a_snapshot_written_before_it_had_named_fields_is_undone(notebook) -> None:
+    """Migration 0009: a history line of an older version still undoes."""
+    from importlib import import_module
+
+    from django.apps import apps
+
+    from games.models import Change
+
+    game = start_oh_hell(notebook)
+    play_deal(game)
+    services.add_adjustment(game=game, deal_number=1, seat=0, points=5, note="tea")
+    change = Change.objects.filter(game=game, action="adjustment").get()
+    for deal in change.before["deals"]:  # as an older version wrote it
+        deal["hands"] = [
+            [h["seat"], h["bid"], h["out_of_turn"], h["tricks"]] for h in deal["hands"]
+        ]
+        deal["adjustments"] = [[a["seat"], a["points"], a["note"]] for a in deal["adjustments"]]
+    change.save()
+
+    import_module("games.migrations.0009_named_undo_snapshots").named(apps, None)
+    version = Game.objects.get(pk=game.pk).version
+    services.undo_last(game=game, version=version)
+
+    assert not Game.objects.get(pk=game.pk).deals.get(index=0).adjustments.exists()

@@ -702,5 +702,3 @@ def test_settling_up_writes_amounts_as_the_language_does(client, game) -> None:
     html = response.content.decode()
     assert "<td>0,10</td>" in html
     assert "<td>1,30</td>" in html
-
-
