@@ -8,7 +8,8 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from games import inputs, options
-from games.rules import RuleError, gettext_noop, kozel, oh_hell
+from games.kinds import kind_of
+from games.rules import RuleError, gettext_noop
 
 SUITS = [("S", "♠"), ("H", "♥"), ("D", "♦"), ("C", "♣")]
 
@@ -107,25 +108,6 @@ class KozelDealForm(DealForm):
 # -- the new session form ------------------------------------------------------------
 
 
-PRESET_NAMES = {
-    "oh_hell": [
-        ("classic", _("Classic (Hoyle)")),
-        ("italian", _("Italian table")),
-        ("oh_well", _("Oh Well")),
-        ("down_and_up_hook", _("Down and up with the hook")),
-        ("nomination_whist", _("Nomination Whist")),
-        ("wizard_style", _("Wizard-style")),
-    ],
-    "kozel": [
-        ("classic", _("Classic: to 12")),
-        ("short", _("Short match: to 6")),
-        ("long", _("Long match: to 16")),
-        ("doubled_eggs", _("Eggs double the next deal")),
-        ("eggs_plus_two", _("Eggs: +2 to the next loser")),
-    ],
-}
-
-
 @dataclass
 class NewSession:
     """The new session form's state, sent back and forth until Start."""
@@ -139,23 +121,18 @@ class NewSession:
     action: str = ""
 
 
-def preset_options(kind: str, preset: str) -> dict:
-    presets = kozel.PRESETS if kind == "kozel" else oh_hell.PRESETS
-    return options.as_options(presets.get(preset) or next(iter(presets.values())))
-
-
 def parse_new_session(data) -> NewSession:
     """Read the form; never raises (bad values fall back to the preset's)."""
     state = NewSession()
     state.kind = "kozel" if data.get("kind") == "kozel" else "oh_hell"
-    presets = kozel.PRESETS if state.kind == "kozel" else oh_hell.PRESETS
+    presets = kind_of(state.kind).presets
     preset = data.get("preset", "")
     previous_kind = data.get("previous_kind", state.kind)
     state.preset = (
         preset if preset in presets and previous_kind == state.kind else next(iter(presets))
     )
     state.action = (data.get("action") or "").strip()
-    chosen = preset_options(state.kind, state.preset)
+    chosen = kind_of(state.kind).preset_options(state.preset)
     keep_options = data.get("previous_preset") == state.preset and previous_kind == state.kind
     state.options = options.read_form(state.kind, data, chosen) if keep_options else chosen
     state.names = [" ".join(n.split()) for n in data.getlist("seat") if n.strip()][:8]

@@ -1,9 +1,10 @@
 """Each game's options, once: their kind, bounds, choices and labels.
 
-The new-session form reads them (lenient: a value out of bounds is brought within
-them), the import reads them (strict: a value out of bounds is refused), and
-docs/rules.md lists them (tests/games/test_options.py checks that it does). The
-rules themselves (`games.rules`) check what a game needs of them together.
+A game's Kind (games/kinds.py) holds its table of them. The new-session form reads them
+(lenient: a value out of bounds is brought within them), the import reads them
+(strict: a value out of bounds is refused), and docs/rules.md lists them
+(tests/games/test_options.py checks that it does). The rules themselves
+(`games.rules`) check what a game needs of them together.
 """
 
 from __future__ import annotations
@@ -165,19 +166,18 @@ KOZEL = (
     ),
 )
 
-#: Each game's options and the rules they make.
-TABLES = {"oh_hell": (OH_HELL, oh_hell.OhHellRules), "kozel": (KOZEL, kozel.KozelRules)}
-
 
 def rules_of(kind: str, options: Mapping[str, Any]) -> oh_hell.OhHellRules | kozel.KozelRules:
     """The rules from stored or checked options; an unknown option is refused."""
-    table, rules = TABLES[kind]
-    known = {option.name for option in table}
+    from games.kinds import KINDS
+
+    game = KINDS[kind]
+    known = {option.name for option in game.options}
     unknown = sorted(set(options) - known)
     if unknown:
         shown = unknown[0] if len(unknown[0]) <= 40 else unknown[0][:40] + "…"
         raise RuleError(gettext_noop("Unknown option %(option)s."), option=shown)
-    return rules(**options)
+    return game.rules(**options)
 
 
 def as_options(rules: oh_hell.OhHellRules | kozel.KozelRules) -> dict:
@@ -195,8 +195,10 @@ def read_form(kind: str, data: Mapping[str, Any], defaults: dict) -> dict:
     """The options a new-session form sent, over ``defaults``: a choice not offered,
     or a number that is not one, keeps the default; a number out of bounds is brought
     within them; an unticked box is off."""
+    from games.kinds import KINDS
+
     read = dict(defaults)
-    for option in TABLES[kind][0]:
+    for option in KINDS[kind].options:
         if not option.on_form:
             continue
         raw = data.get(option.name)
@@ -225,7 +227,9 @@ def read_file(kind: str, raw: object) -> dict:
     rules: every option as a session stores it. RuleError names the option."""
     if not isinstance(raw, dict):
         raise RuleError(gettext_noop("“options” must be a JSON object."))
-    by_name = {option.name: option for option in TABLES[kind][0]}
+    from games.kinds import KINDS
+
+    by_name = {option.name: option for option in KINDS[kind].options}
     for name, value in raw.items():
         option = by_name.get(name)
         if option is None:

@@ -14,6 +14,7 @@ from datetime import UTC, datetime
 from games import inputs
 from games import options as game_options
 from games.exports.files import NOTEBOOK_FORMAT, NOTEBOOKS_FORMAT, SESSION_FORMAT, VERSION
+from games.kinds import kind_of
 from games.models import Game
 from games.rules import RuleError, gettext_noop, kozel, oh_hell
 from games.services.notebook import check_table, clean_name
@@ -220,8 +221,7 @@ def session_plan(data: object, *, standalone: bool = True) -> SessionPlan:
     if kind not in Game.Kind.values:
         raise RuleError(gettext_noop("“kind” must be “oh_hell” or “kozel”."))
     preset = fields.text("preset")
-    presets = kozel.PRESETS if kind == Game.Kind.KOZEL else oh_hell.PRESETS
-    if preset not in presets:
+    if preset not in kind_of(kind).presets:
         raise RuleError(gettext_noop("Unknown preset for this game."))
     options = game_options.read_file(kind, fields.object("options"))
     seats = fields.list("seats")

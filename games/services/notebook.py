@@ -13,9 +13,10 @@ from django.db.models import F
 from django.utils import timezone
 
 from games import inputs
+from games.kinds import kind_of
 from games.models import Change, Deal, Game, IdempotencyKey, Notebook, Player, Seat, new_key
 from games.options import as_options, rules_of
-from games.rules import RuleError, gettext_noop, kozel, oh_hell
+from games.rules import RuleError, gettext_noop, oh_hell
 from games.services.sessions import load
 
 # -- names and tables ----------------------------------------------------------------
@@ -39,15 +40,9 @@ def check_table(kind: str, names: Sequence[str]) -> list[str]:
     lowered = [name.casefold() for name in names]
     if len(set(lowered)) != len(lowered):
         raise RuleError(gettext_noop("Each player can sit at the table only once."))
-    if kind == Game.Kind.KOZEL:
-        if len(names) != kozel.PLAYERS:
-            raise RuleError(gettext_noop("Kozel is for 4 players in two teams."))
-    elif not oh_hell.MIN_PLAYERS <= len(names) <= oh_hell.MAX_PLAYERS:
-        raise RuleError(
-            gettext_noop("Oh Hell is for %(low)s to %(high)s players."),
-            low=oh_hell.MIN_PLAYERS,
-            high=oh_hell.MAX_PLAYERS,
-        )
+    game = kind_of(kind)
+    if not game.players[0] <= len(names) <= game.players[1]:
+        raise game.wrong_table
     return names
 
 

@@ -21,7 +21,8 @@ from django_htmx.http import trigger_client_event
 
 from games import exports, inputs, services
 from games.inputs import reads_own_body
-from games.models import Game, Notebook
+from games.kinds import kind_of
+from games.models import Notebook
 from games.rules import RuleError
 from games.views.access import (
     current_notebook,
@@ -76,7 +77,7 @@ def settle_up(request: HttpRequest, public_id: str) -> HttpResponse:
     """Seed 000: with a stake per point, what each player owes the winner (GET, nothing
     stored). htmx gets the section back; without JavaScript it is a page of its own."""
     game = get_game(request, public_id)
-    if game.kind != Game.Kind.OH_HELL:
+    if not kind_of(game.kind).settles:
         raise Http404
     table = services.load_oh_hell(game)
     raw = request.GET.get("stake", "")

@@ -11,6 +11,7 @@ from django.views.decorators.http import require_http_methods, require_safe
 from django_htmx.http import HttpResponseClientRedirect
 
 from games import forms, inputs, options, services
+from games.kinds import kind_of
 from games.models import Notebook
 from games.rules import RuleError, kozel, oh_hell
 from games.views.access import (
@@ -71,7 +72,7 @@ def new_session(request: HttpRequest) -> HttpResponse:
             name = services.clean_name(name)
             if name.casefold() in {n.casefold() for n in state.names}:
                 raise RuleError(gettext_noop("%(name)s already has a seat."), name=name)
-            if len(state.names) >= (4 if state.kind == "kozel" else oh_hell.MAX_PLAYERS):
+            if len(state.names) >= kind_of(state.kind).players[1]:
                 raise RuleError(gettext_noop("The table is full."))
             state.names.append(name)
             state.new_name = ""
@@ -134,19 +135,19 @@ def new_session_context(notebook: Notebook | None, state: forms.NewSession) -> d
         "state": state,
         "options": state.options,
         "option_fields": option_fields(kind, state.options),
-        "presets": forms.PRESET_NAMES[kind],
+        "presets": kind_of(kind).preset_labels,
         "known_players": [p for p in known if p.name.casefold() not in seated],
         "preview": preview,
         "preview_error": preview_error,
-        "max_players": 4 if kind == "kozel" else oh_hell.MAX_PLAYERS,
-        "teams": kind == "kozel",
+        "max_players": kind_of(kind).players[1],
+        "teams": kind_of(kind).teams,
     }
 
 
 def option_fields(kind: str, chosen: dict) -> list[dict]:
     """Each option of the game as the form shows it (games/options.py), with its value."""
     fields = []
-    for option in options.TABLES[kind][0]:
+    for option in kind_of(kind).options:
         if option.on_form:
             value = chosen.get(option.name)
             if option.kind == options.CARDS:

@@ -22,6 +22,7 @@ from django.views.decorators.http import require_POST, require_safe
 from django_htmx.http import HttpResponseClientRedirect, trigger_client_event
 
 from games import forms, inputs, services
+from games.kinds import kind_of
 from games.models import Game
 from games.rules import RuleError, oh_hell
 from games.services import Conflict
@@ -63,12 +64,11 @@ def render_table(
     """The deal screen, or its table alone (htmx, or ``partial``)."""
     table = services.load(game)
     refused = status >= 400
-    if game.kind == Game.Kind.KOZEL:
-        context, page = kozel_context(table), "games/kozel.html"
+    if isinstance(table, services.KozelTable):
+        context = kozel_context(table)
     else:
         posted = request.POST if refused and error_for == "tricks" else None
         context = oh_hell_context(table, request.GET.get("seat"), posted)
-        page = "games/oh_hell.html"
     # A refused form comes back with what was typed, so nothing has to be entered twice.
     context.update(
         game=game,
@@ -76,8 +76,8 @@ def render_table(
         error_for=error_for,
         posted=request.POST if refused else {},
     )
-    element = "kozel" if game.kind == Game.Kind.KOZEL else "table"
-    template = f"{page}#{element}" if partial or request.htmx else page
+    kind = kind_of(game.kind)
+    template = f"{kind.template}#{kind.element}" if partial or request.htmx else kind.template
     response = render(request, template, context, status=status)
     spoken = spoken_news(context, error_for) if request.htmx and status == 200 else None
     if spoken:

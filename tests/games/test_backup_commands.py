@@ -52,7 +52,8 @@ def test_the_backup_of_one_notebook_goes_to_a_file(two_notebooks, tmp_path: Path
     ours, _other = two_notebooks
     target = tmp_path / "thursday.json"
 
-    printed = run("backup_notebooks", "--notebook", ours.key, "--output", str(target))
+    # "=": a key may start with "-", which argparse would take for an option.
+    printed = run("backup_notebooks", f"--notebook={ours.key}", "--output", str(target))
 
     data = json.loads(target.read_text(encoding="utf-8"))
     assert [n["name"] for n in data["notebooks"]] == ["The Thursday table"]

@@ -1,0 +1,100 @@
+"""The games a notebook keeps, each registered once.
+
+A Kind says what the rest of the app needs to know of a game without asking which one
+it is: its name and rules, its options and presets, how many sit at the table, which
+templates draw it. Adding a third game takes its rules module (games/rules/), its
+options (games/options.py), its services module (games/services/), its templates, the
+parts of the exports and statistics that write its deals, and one Kind here.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from django.utils.functional import Promise
+from django.utils.translation import gettext_lazy as _
+
+from games import options
+from games.rules import RuleError, gettext_noop, kozel, oh_hell
+
+
+@dataclass(frozen=True)
+class Kind:
+    name: str
+    label: Promise
+    rules: type
+    options: tuple[options.Option, ...]
+    presets: dict
+    #: Each preset's name on the new-session form, in the order offered.
+    preset_labels: tuple[tuple[str, Promise], ...]
+    players: tuple[int, int]  # the fewest and the most at the table
+    #: The refusal of a table of another size (a rules message, translated when shown).
+    wrong_table: RuleError
+    #: Two teams, seats 0 and 2 against 1 and 3.
+    teams: bool = False
+    #: Settling up in money after the game (seed 000).
+    settles: bool = False
+
+    @property
+    def template(self) -> str:
+        """The deal screen; its swappable element is the partial named after the game's
+        element id (``table`` or ``kozel``)."""
+        return f"games/{self.name}.html"
+
+    @property
+    def element(self) -> str:
+        return "kozel" if self.name == "kozel" else "table"
+
+    def preset_options(self, preset: str) -> dict:
+        """A preset's options as a session stores them (the first preset if unknown)."""
+        rules = self.presets.get(preset) or next(iter(self.presets.values()))
+        return options.as_options(rules)
+
+
+OH_HELL = Kind(
+    name="oh_hell",
+    label=_("Oh Hell"),
+    rules=oh_hell.OhHellRules,
+    options=options.OH_HELL,
+    presets=oh_hell.PRESETS,
+    preset_labels=(
+        ("classic", _("Classic (Hoyle)")),
+        ("italian", _("Italian table")),
+        ("oh_well", _("Oh Well")),
+        ("down_and_up_hook", _("Down and up with the hook")),
+        ("nomination_whist", _("Nomination Whist")),
+        ("wizard_style", _("Wizard-style")),
+    ),
+    players=(oh_hell.MIN_PLAYERS, oh_hell.MAX_PLAYERS),
+    wrong_table=RuleError(
+        gettext_noop("Oh Hell is for %(low)s to %(high)s players."),
+        low=oh_hell.MIN_PLAYERS,
+        high=oh_hell.MAX_PLAYERS,
+    ),
+    settles=True,
+)
+
+KOZEL = Kind(
+    name="kozel",
+    label=_("Kozel"),
+    rules=kozel.KozelRules,
+    options=options.KOZEL,
+    presets=kozel.PRESETS,
+    preset_labels=(
+        ("classic", _("Classic: to 12")),
+        ("short", _("Short match: to 6")),
+        ("long", _("Long match: to 16")),
+        ("doubled_eggs", _("Eggs double the next deal")),
+        ("eggs_plus_two", _("Eggs: +2 to the next loser")),
+    ),
+    players=(kozel.PLAYERS, kozel.PLAYERS),
+    wrong_table=RuleError(gettext_noop("Kozel is for 4 players in two teams.")),
+    teams=True,
+)
+
+KINDS = {kind.name: kind for kind in (OH_HELL, KOZEL)}
+
+
+def kind_of(name: str) -> Kind:
+    """The Kind of a stored session, or of a form's choice (Oh Hell if unknown)."""
+    return KINDS.get(name, OH_HELL)
