@@ -39,6 +39,9 @@ Seats are 0 .. players-1, clockwise; deals are numbered from 1.
     Whether the tricks tapped could have ended in these counts.
 ``deal_score(rules, bid, tricks, cards)``
     One player's points for a deal.
+``explain_score(rules, bid, tricks, cards)``, ``explain_deal(deal_result, seat, rules)``
+    How points came to be: `games.rules.explain.Why` lines (a template, its numbers
+    and the option that decided it), each said beside its rule.
 ``score_game(rules, players, first_dealer, records) -> GameResult``
     Records are ``DealRecord(bids, tricks, trump=None, revoke=None,
     adjustments=(Adjustment(seat, points, note), ...))``; the result has every
@@ -56,6 +59,8 @@ Four seats; team 0 is seats 0 and 2, team 1 is seats 1 and 3.
     From one team's card points (``DealEntry(team, points,
     zero_team_took_trick=None, last_trick_seat=None)``): the loser and its
     defeat points (2, 4 or 6; eggs at 60-60).
+``explain_deal(outcome, team, rules)``
+    How a team's defeat points in a deal came to be (`Why` lines).
 ``score_match(rules, first_dealer, entries) -> MatchResult``
     Every deal's outcome, running defeat points, ``finished``, ``goat``,
     ``next_dealer`` and ``next_leader``.

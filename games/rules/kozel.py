@@ -21,6 +21,7 @@ from dataclasses import dataclass, replace
 from enum import StrEnum
 
 from games.rules.errors import RuleError, gettext_noop
+from games.rules.explain import Why
 
 PLAYERS = 4
 """Seed 004: two teams of two players."""
@@ -356,6 +357,46 @@ def deal_defeat_points(entry: DealEntry, rules: KozelRules) -> tuple[int | None,
         took_no_trick = loser_points == 0 and entry.zero_team_took_trick is False
         return loser, 6 if took_no_trick else 4
     return loser, 6 if loser_points == 0 else 4
+
+
+#: What a 60-60 deal does, as a player reads it (seed 004, and RULES.md's variants).
+EGGS_SAID = {
+    EggsRule.NOTHING: gettext_noop("eggs change nothing"),
+    EggsRule.DOUBLE_NEXT: gettext_noop("eggs double the next deal's defeat points"),
+    EggsRule.PLUS_TWO_NEXT: gettext_noop("eggs give +2 to the next deal's loser"),
+}
+
+
+def explain_deal(outcome: DealOutcome, team: int, rules: KozelRules) -> tuple[Why, ...]:
+    """How one team's defeat points in one deal came to be, with the option that
+    decided them (seed 004: 31-59 gives 2, under 31 gives 4, no trick 6)."""
+    points = outcome.card_points[team]
+    if outcome.eggs:
+        said = gettext_noop("60–60, eggs: no defeat points")
+        return (Why(said, {}, EGGS_SAID[rules.eggs]),)
+    if outcome.loser != team:
+        said = gettext_noop("%(points)s card points: the deal is won, no defeat points")
+        return (Why(said, {"points": points}),)
+    low = rules.two_point_from
+    if outcome.base_defeat_points == 2:
+        said = gettext_noop("%(points)s card points: %(low)s–59 gives 2 defeat points")
+        lines = [Why(said, {"points": points, "low": low}, gettext_noop("the 2-point band"))]
+    elif outcome.base_defeat_points == 4:
+        said = gettext_noop("%(points)s card points, under %(low)s: 4 defeat points")
+        lines = [Why(said, {"points": points, "low": low})]
+    elif rules.six_points is SixPointRule.NO_TRICKS:
+        lines = [Why(gettext_noop("no trick at all: 6 defeat points"))]
+    else:
+        lines = [Why(gettext_noop("no card points: 6 defeat points"))]
+    if outcome.multiplier > 1:
+        said = gettext_noop("× %(times)s after eggs: %(points)s defeat points")
+        params = {"times": outcome.multiplier, "points": outcome.defeat_points[team]}
+        lines.append(Why(said, params, EGGS_SAID[rules.eggs]))
+    if outcome.bonus:
+        said = gettext_noop("+%(bonus)s after eggs: %(points)s defeat points")
+        params = {"bonus": outcome.bonus, "points": outcome.defeat_points[team]}
+        lines.append(Why(said, params, EGGS_SAID[rules.eggs]))
+    return tuple(lines)
 
 
 def dealer_for(first_dealer: int, deal_index: int) -> int:

@@ -1,0 +1,390 @@
+"""Oh Hell's scoring: what a deal scores under each table's rules, and how each score
+came to be (seeds 000, 001, 002; RULES.md "Beyond the seeds")."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+
+from games.rules.errors import RuleError, gettext_noop
+from games.rules.explain import Why
+from games.rules.oh_hell.bidding import Announcement, announce, check_bids, check_tricks
+from games.rules.oh_hell.table import (
+    SLAM_MIN_CARDS,
+    DealPlan,
+    MadeBid,
+    MissedBid,
+    OhHellRules,
+    TieBreak,
+    ZeroBid,
+    _check_seat,
+    check_trump,
+    plan,
+)
+
+#: Each made-bid rule: its points for a bid, and how they are said (all three seeds:
+#: 10 + bid).
+MADE = {
+    MadeBid.TEN_PLUS_BID: (
+        lambda bid: 10 + bid,
+        gettext_noop("bid %(bid)s, took %(bid)s: 10 + %(bid)s = %(points)s"),
+        gettext_noop("a made bid scores 10 + bid"),
+    ),
+    MadeBid.TEN_TIMES_BID: (
+        lambda bid: 10 * bid,
+        gettext_noop("bid %(bid)s, took %(bid)s: 10 × %(bid)s = %(points)s"),
+        gettext_noop("a made bid scores 10 × bid"),
+    ),
+    MadeBid.TEN_PLUS_BID_SQUARED: (
+        lambda bid: 10 + bid * bid,
+        gettext_noop("bid %(bid)s, took %(bid)s: 10 + %(bid)s² = %(points)s"),
+        gettext_noop("a made bid scores 10 + bid²"),
+    ),
+    MadeBid.TRICKS_PLUS_FIVE: (
+        lambda bid: bid + 5,
+        gettext_noop("bid %(bid)s, took %(bid)s: %(bid)s + 5 = %(points)s"),
+        gettext_noop("a made bid scores tricks + 5"),
+    ),
+    MadeBid.OH_WELL: (
+        lambda bid: 12 if bid == 0 else 10,
+        gettext_noop("bid %(bid)s, took %(bid)s: %(points)s"),
+        gettext_noop("Oh Well: a made bid scores 10, a made zero 12"),
+    ),
+    MadeBid.WIZARD: (
+        lambda bid: 20 + 10 * bid,
+        gettext_noop("bid %(bid)s, took %(bid)s: 20 + 10 × %(bid)s = %(points)s"),
+        gettext_noop("a made bid scores 20 + 10 per trick"),
+    ),
+}
+
+#: Each made-zero rule but "as any made bid" (seeds 000 and 001: "no standard yet").
+ZERO = {
+    ZeroBid.TEN: (
+        lambda cards: 10,
+        gettext_noop("bid 0, took 0: %(points)s"),
+        gettext_noop("a made zero scores 10"),
+    ),
+    ZeroBid.FIVE: (
+        lambda cards: 5,
+        gettext_noop("bid 0, took 0: %(points)s"),
+        gettext_noop("a made zero scores 5"),
+    ),
+    ZeroBid.FIVE_PLUS_CARDS: (
+        lambda cards: 5 + cards,
+        gettext_noop("bid 0 with %(cards)s cards: 5 + %(cards)s = %(points)s"),
+        gettext_noop("a made zero scores 5 + the cards"),
+    ),
+}
+
+#: Seed 000's slams, from SLAM_MIN_CARDS cards: all the tricks, or all but one.
+SLAM = (
+    lambda bid: 50 + bid,
+    gettext_noop("bid all %(bid)s tricks and took them: 50 + %(bid)s = %(points)s"),
+    gettext_noop("slams"),
+)
+LITTLE_SLAM = (
+    lambda bid: 25 + bid,
+    gettext_noop("bid all but one, %(bid)s, and took them: 25 + %(bid)s = %(points)s"),
+    gettext_noop("slams"),
+)
+
+#: Each missed-bid rule: its points, and how they are said (all three seeds: nothing).
+MISSED = {
+    MissedBid.NOTHING: (
+        lambda bid, tricks: 0,
+        gettext_noop("bid %(bid)s, took %(tricks)s: 0"),
+        gettext_noop("a missed bid scores nothing"),
+    ),
+    MissedBid.TRICKS: (
+        lambda bid, tricks: tricks,
+        gettext_noop("bid %(bid)s, took %(tricks)s: 1 per trick = %(points)s"),
+        gettext_noop("a missed bid scores 1 per trick taken"),
+    ),
+    MissedBid.MINUS_BID: (
+        lambda bid, tricks: -bid,
+        gettext_noop("bid %(bid)s, took %(tricks)s: minus the bid = %(points)s"),
+        gettext_noop("a missed bid scores minus the bid"),
+    ),
+    MissedBid.MINUS_DIFFERENCE: (
+        lambda bid, tricks: -abs(bid - tricks),
+        gettext_noop("bid %(bid)s, took %(tricks)s: %(off)s off = %(points)s"),
+        gettext_noop("a missed bid scores minus the difference"),
+    ),
+    MissedBid.MINUS_TEN_PER_TRICK_OFF: (
+        lambda bid, tricks: -10 * abs(bid - tricks),
+        gettext_noop("bid %(bid)s, took %(tricks)s: %(off)s off × −10 = %(points)s"),
+        gettext_noop("a missed bid scores minus 10 per trick off"),
+    ),
+    MissedBid.MINUS_DIFFERENCE_SQUARED: (
+        lambda bid, tricks: -(abs(bid - tricks) ** 2),
+        gettext_noop("bid %(bid)s, took %(tricks)s: −%(off)s² = %(points)s"),
+        gettext_noop("a missed bid scores minus the difference squared"),
+    ),
+}
+
+
+def _rule_for(rules: OhHellRules, bid: int, tricks: int, cards: int) -> tuple:
+    """The rule that scores this bid and these tricks: (points, message, rule name)."""
+    if bid != tricks:
+        score, said, rule = MISSED[rules.missed]
+        return score(bid, tricks), said, rule
+    if rules.slams and cards >= SLAM_MIN_CARDS and bid >= cards - 1:
+        score, said, rule = SLAM if bid == cards else LITTLE_SLAM
+        return score(bid), said, rule
+    if bid == 0 and rules.zero in ZERO:
+        score, said, rule = ZERO[rules.zero]
+        return score(cards), said, rule
+    score, said, rule = MADE[rules.made]
+    return score(bid), said, rule
+
+
+def deal_score(rules: OhHellRules, bid: int, tricks: int, cards: int) -> int:
+    """One player's score for one deal, before penalties and adjustments.
+
+    Default (all three seeds): exact -> 10 + bid (bid 2 took 2 -> 12, bid 0
+    took 0 -> 10); otherwise 0.
+    """
+    return _rule_for(rules, bid, tricks, cards)[0]
+
+
+def made_score(rules: OhHellRules, bid: int, cards: int) -> int:
+    """Points for taking exactly the tricks bid."""
+    return deal_score(rules, bid, bid, cards)
+
+
+def missed_score(rules: OhHellRules, bid: int, tricks: int) -> int:
+    """Points for taking more or fewer tricks than bid."""
+    return MISSED[rules.missed][0](bid, tricks)
+
+
+def explain_score(rules: OhHellRules, bid: int, tricks: int, cards: int) -> Why:
+    """How ``deal_score`` came to its points, with the option that decided it."""
+    points, said, rule = _rule_for(rules, bid, tricks, cards)
+    params = {"bid": bid, "tricks": tricks, "cards": cards, "points": points}
+    return Why(said, {**params, "off": abs(bid - tricks)}, rule)
+
+
+def explain_deal(result: DealResult, seat: int, rules: OhHellRules) -> tuple[Why, ...]:
+    """How one player's points in one deal came to be: the bid, or the revoke, then each
+    adjustment, then the sum when there is more than one line."""
+    record = result.record
+    if result.revoked and record.revoke == seat:
+        lines = [
+            Why(
+                gettext_noop("revoke: −%(penalty)s, the deal played again"),
+                {"penalty": rules.revoke_penalty},
+                gettext_noop("the revoke penalty"),
+            )
+        ]
+    elif result.revoked:
+        lines = [Why(gettext_noop("a revoke: no points, the deal played again"))]
+    else:
+        tricks = record.tricks[seat]
+        lines = [explain_score(rules, record.bids[seat], tricks, result.plan.cards)]
+    for adjustment in record.adjustments:
+        if adjustment.seat == seat:
+            params = {"points": f"{adjustment.points:+d}", "note": adjustment.note}
+            if adjustment.note:
+                lines.append(Why(gettext_noop("adjustment %(points)s: %(note)s"), params))
+            else:
+                lines.append(Why(gettext_noop("adjustment %(points)s"), params))
+    if len(lines) > 1:
+        lines.append(Why(gettext_noop("in all %(points)s"), {"points": result.scores[seat]}))
+    return tuple(lines)
+
+
+@dataclass(frozen=True)
+class Adjustment:
+    """A table's own plus or minus for one player in one deal, with a note."""
+
+    seat: int
+    points: int
+    note: str = ""
+
+
+@dataclass(frozen=True)
+class DealRecord:
+    """What the scorekeeper entered for one deal.
+
+    ``revoke``: the seat that revoked and was caught after the next trick (seed
+    000): it loses ``revoke_penalty`` points, nobody scores the deal, and the
+    same deal (same dealer, same cards) is played again as the next record.
+    ``bids`` / ``tricks`` are by seat; ``tricks`` may be None only for a revoked deal.
+    """
+
+    bids: tuple[int, ...]
+    tricks: tuple[int, ...] | None = None
+    trump: str | None = None
+    revoke: int | None = None
+    adjustments: tuple[Adjustment, ...] = ()
+
+
+@dataclass(frozen=True)
+class DealResult:
+    """One scored deal: the plan, what was entered, and the points."""
+
+    plan: DealPlan
+    record: DealRecord
+    trump: str | None
+    announcement: Announcement
+    made: tuple[bool, ...]  # by seat; all False for a revoked deal
+    base: tuple[int, ...]  # points from the bid alone
+    penalty: tuple[int, ...]  # revoke penalty (<= 0)
+    adjustment: tuple[int, ...]
+    scores: tuple[int, ...]  # base + penalty + adjustment
+    totals: tuple[int, ...]  # running totals after this deal
+    replay: bool  # this record is a deal played again after a revoke
+    revoked: bool
+
+
+@dataclass(frozen=True)
+class Standing:
+    seat: int
+    total: int
+    place: int  # 1 = first; equal totals share a place unless the tie-break splits them
+    made_bids: int
+    winner: bool
+
+
+@dataclass(frozen=True)
+class GameResult:
+    rules: OhHellRules
+    players: int
+    first_dealer: int
+    plans: tuple[DealPlan, ...]
+    deals: tuple[DealResult, ...]
+    totals: tuple[int, ...]
+    standings: tuple[Standing, ...]  # best first
+    finished: bool
+    next_deal: DealPlan | None  # the deal to play next (a replay keeps the plan)
+
+    @property
+    def winners(self) -> tuple[int, ...]:
+        return tuple(s.seat for s in self.standings if s.winner)
+
+
+def _score_record(
+    rules: OhHellRules, players: int, deal: DealPlan, record: DealRecord, replay: bool
+) -> tuple[DealResult, tuple[int, ...]]:
+    bids = check_bids(record.bids, deal.cards, deal.hook, players)
+    trump = check_trump(record.trump, deal)
+    zeros = (0,) * players
+    penalty = list(zeros)
+    adjustment = list(zeros)
+    for adj in record.adjustments:
+        _check_seat(adj.seat, players, gettext_noop("No such player at this table."))
+        if not isinstance(adj.points, int) or isinstance(adj.points, bool):
+            raise RuleError(gettext_noop("An adjustment is a whole number of points."))
+        adjustment[adj.seat] += adj.points
+    if record.revoke is not None:
+        _check_seat(record.revoke, players, gettext_noop("No such player at this table."))
+        penalty[record.revoke] = -rules.revoke_penalty
+        made = (False,) * players
+        base = zeros
+    else:
+        if record.tricks is None:
+            raise RuleError(gettext_noop("Enter everyone's tricks to score the deal."))
+        tricks = check_tricks(record.tricks, deal.cards, players)
+        made = tuple(b == t for b, t in zip(bids, tricks, strict=True))
+        base = tuple(deal_score(rules, b, t, deal.cards) for b, t in zip(bids, tricks, strict=True))
+    scores = tuple(b + p + a for b, p, a in zip(base, penalty, adjustment, strict=True))
+    result = DealResult(
+        plan=deal,
+        record=record,
+        trump=trump,
+        announcement=announce(bids, deal.cards),
+        made=made,
+        base=base,
+        penalty=tuple(penalty),
+        adjustment=tuple(adjustment),
+        scores=scores,
+        totals=zeros,  # filled in by the caller
+        replay=replay,
+        revoked=record.revoke is not None,
+    )
+    return result, scores
+
+
+def standings(
+    totals: Sequence[int], made_bids: Sequence[int], tie_break: TieBreak
+) -> tuple[Standing, ...]:
+    """Rank by total, highest first; ties share a place and the win by default.
+
+    With ``MOST_MADE_BIDS`` equal totals are split by the number of bids made;
+    players equal on both still share.
+    """
+
+    def key(seat: int) -> tuple[int, ...]:
+        if tie_break == TieBreak.MOST_MADE_BIDS:
+            return (totals[seat], made_bids[seat])
+        return (totals[seat],)
+
+    seats = sorted(range(len(totals)), key=lambda s: (tuple(-k for k in key(s)), s))
+    result = []
+    for position, seat in enumerate(seats):
+        if position and key(seats[position - 1]) == key(seat):
+            place = result[-1].place
+        else:
+            place = position + 1
+        result.append(Standing(seat, totals[seat], place, made_bids[seat], place == 1))
+    return tuple(result)
+
+
+def score_game(
+    rules: OhHellRules, players: int, first_dealer: int, records: Sequence[DealRecord]
+) -> GameResult:
+    """Score a whole game (or the part played so far) from what was entered.
+
+    Records follow the schedule in order; a revoked record is followed by the
+    same deal played again. The game is finished after the last deal of the
+    schedule; records beyond it are refused.
+    """
+    plans = plan(rules, players, first_dealer)
+    totals = [0] * players
+    made_bids = [0] * players
+    results = []
+    slot = 0
+    replay = False
+    for record in records:
+        if slot >= len(plans):
+            raise RuleError(gettext_noop("The game is over: the schedule has no more deals."))
+        try:
+            result, scores = _score_record(rules, players, plans[slot], record, replay)
+        except RuleError as error:
+            # The deal as the table knows it: a replay after a revoke keeps its number.
+            raise RuleError(
+                gettext_noop("Deal %(number)s: %(reason)s"), number=plans[slot].number, reason=error
+            ) from error
+        totals = [t + s for t, s in zip(totals, scores, strict=True)]
+        made_bids = [m + int(made) for m, made in zip(made_bids, result.made, strict=True)]
+        results.append(replace(result, totals=tuple(totals)))
+        replay = result.revoked
+        if not replay:
+            slot += 1
+    finished = slot >= len(plans)
+    return GameResult(
+        rules=rules,
+        players=players,
+        first_dealer=first_dealer,
+        plans=plans,
+        deals=tuple(results),
+        totals=tuple(totals),
+        standings=standings(totals, made_bids, rules.tie_break),
+        finished=finished,
+        next_deal=None if finished else plans[slot],
+    )
+
+
+def settle_up(totals: Sequence[int], stake: int | float) -> tuple[float, ...]:
+    """Seed 000: each player pays the winner a stake per point of difference.
+
+    Returns what each seat pays (positive) or receives (negative). Tied winners
+    share what the others pay, equally; they pay each other nothing.
+    """
+    best = max(totals)
+    winners = [seat for seat, total in enumerate(totals) if total == best]
+    owed = [float(stake * (best - total)) for total in totals]
+    pot = sum(owed)
+    return tuple(
+        -pot / len(winners) if seat in winners else owed[seat] for seat in range(len(totals))
+    )

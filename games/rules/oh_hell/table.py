@@ -1,0 +1,466 @@
+"""Oh Hell's table: players, the deck, the schedules of cards per deal, the dealer,
+trump, and the presets (seeds 000, 001, 002)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from enum import StrEnum
+
+from games.rules.errors import RuleError, gettext_noop
+
+MIN_PLAYERS = 3
+MAX_PLAYERS = 7
+DECK_SIZE = 52
+WIZARD_DECK_SIZE = 60
+
+#: Seed 000, "Oh Well": the number of deals by number of players.
+OH_WELL_DEALS = {3: 9, 4: 8, 5: 10, 6: 12, 7: 7}
+
+#: Seed 002: the down-and-up schedule starts at 10 cards (fewer when the deck is short).
+DOWN_AND_UP_START = 10
+
+#: Seed 000: slams count only when every player holds at least this many cards.
+SLAM_MIN_CARDS = 5
+
+
+class Schedule(StrEnum):
+    """How many cards each deal has."""
+
+    UP = "up"  # seeds 000, 001: 1, 2, 3 ... most
+    DOWN = "down"  # most ... 1
+    DOWN_AND_UP = "down_and_up"  # seed 002: 10 (or most) ... 1 ... 10
+    UP_AND_DOWN = "up_and_down"  # 1 ... most ... 1
+    OH_WELL = "oh_well"  # seed 000: always the most cards
+    CUSTOM = "custom"  # the table's own list
+
+
+class TrumpRule(StrEnum):
+    """When a deal is played without trump."""
+
+    #: seed 001: the card after the deal is turned up; a deal that uses the
+    #: whole deck leaves none, and is played at no-trump.
+    TURN_UP = "turn_up"
+    #: seed 000: as TURN_UP, and the last deal of the game is always no-trump.
+    LAST_DEAL_NO_TRUMP = "last_deal_no_trump"
+    #: seed 000, Oh Well: the trump card is drawn before the deal, so every deal
+    #: has a trump.
+    DRAWN_BEFORE_DEAL = "drawn_before_deal"
+    #: Nomination Whist tables: trump follows a fixed rotation, spades, hearts,
+    #: clubs, diamonds, then a deal at no-trump, and again.
+    ROTATION = "rotation"
+
+
+class Suit(StrEnum):
+    SPADES = "S"
+    HEARTS = "H"
+    DIAMONDS = "D"
+    CLUBS = "C"
+
+
+#: The value recorded for a deal played without trump.
+NO_TRUMP = "NT"
+
+#: Nomination Whist's rotation, deal 1 first.
+TRUMP_ROTATION = (Suit.SPADES, Suit.HEARTS, Suit.CLUBS, Suit.DIAMONDS, NO_TRUMP)
+
+
+class MadeBid(StrEnum):
+    """What a player scores for taking exactly the tricks bid."""
+
+    TEN_PLUS_BID = "ten_plus_bid"  # all three seeds: 10 + bid
+    TEN_TIMES_BID = "ten_times_bid"  # 10 x bid
+    TEN_PLUS_BID_SQUARED = "ten_plus_bid_squared"  # 10 + bid^2
+    TRICKS_PLUS_FIVE = "tricks_plus_five"  # tricks + 5
+    OH_WELL = "oh_well"  # seed 000, Oh Well: always 10, a made zero 12
+    WIZARD = "wizard"  # Wizard: 20 + 10 per trick
+
+
+class ZeroBid(StrEnum):
+    """What a made zero bid scores (seeds 000 and 001: "no standard yet")."""
+
+    #: Whatever the made-bid formula gives for a bid of 0 (10 + 0 = 10 by default).
+    FORMULA = "formula"
+    TEN = "ten"
+    FIVE = "five"
+    FIVE_PLUS_CARDS = "five_plus_cards"  # 5 + the cards each player held
+
+
+class MissedBid(StrEnum):
+    """What a player scores for taking more or fewer tricks than bid."""
+
+    NOTHING = "nothing"  # all three seeds
+    TRICKS = "tricks"  # seed 001: "one point is scored for each trick taken"
+    MINUS_BID = "minus_bid"
+    MINUS_DIFFERENCE = "minus_difference"
+    MINUS_TEN_PER_TRICK_OFF = "minus_ten_per_trick_off"  # Wizard
+    MINUS_DIFFERENCE_SQUARED = "minus_difference_squared"
+
+
+class TieBreak(StrEnum):
+    SHARED = "shared"  # the seeds: ties share the win
+    MOST_MADE_BIDS = "most_made_bids"  # among equal totals, more made bids ranks higher
+
+
+class Call(StrEnum):
+    """The scorekeeper's announcement once the bids are in (seed 001's three words)."""
+
+    OVER = "over"
+    UNDER = "under"
+    EVEN = "even"
+
+
+def _is_whole(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _check_players(players: int) -> None:
+    if not isinstance(players, int) or isinstance(players, bool):
+        raise RuleError(gettext_noop("The number of players must be a whole number."))
+    if not MIN_PLAYERS <= players <= MAX_PLAYERS:
+        raise RuleError(
+            gettext_noop("Oh Hell is for %(low)s to %(high)s players."),
+            low=MIN_PLAYERS,
+            high=MAX_PLAYERS,
+        )
+
+
+def max_cards(players: int, deck_size: int = DECK_SIZE) -> int:
+    """The most cards a player can hold: the deck divided by the players, rounded down.
+
+    52 cards: 3 -> 17, 4 -> 13, 5 -> 10, 6 -> 8, 7 -> 7.
+    """
+    _check_players(players)
+    return deck_size // players
+
+
+@dataclass(frozen=True)
+class OhHellRules:
+    """Every option a table can choose; the defaults are the seeds' common ground.
+
+    - ``schedule``, ``custom_schedule``: the deal schedule (see `schedule`).
+    - ``cap``: the most cards any deal may have (for example 10, or 15, seed 001's
+      advice for three players); ``None`` for no cap.
+    - ``keep_card_to_turn``: cap at (deck - 1) / players so a card is always left
+      to turn up.
+    - ``double_turn``: the turning hand of up-and-down / down-and-up is played twice.
+    - ``deck_size``: 52, or 60 for Wizard-style.
+    - ``trump``: see `TrumpRule`.
+    - ``hook``: seed 002 (a table option in seed 000): the dealer may not bid the
+      number that makes the bids add up to the tricks. ``hook_min_cards``: the
+      hook applies only in deals of at least that many cards;
+      ``hook_lifted_last_deal``: no hook in the last deal.
+    - ``made``, ``zero``, ``missed``: the scoring formulas; ``slams``: seed 000's
+      50 / 25 + tricks; ``revoke_penalty``: seed 000's 10 points.
+    - ``tie_break``: how equal totals are ranked.
+    """
+
+    schedule: Schedule = Schedule.UP
+    custom_schedule: tuple[int, ...] = ()
+    cap: int | None = None
+    keep_card_to_turn: bool = False
+    double_turn: bool = False
+    deck_size: int = DECK_SIZE
+    trump: TrumpRule = TrumpRule.TURN_UP
+    hook: bool = False
+    hook_min_cards: int = 1
+    hook_lifted_last_deal: bool = False
+    made: MadeBid = MadeBid.TEN_PLUS_BID
+    zero: ZeroBid = ZeroBid.FORMULA
+    missed: MissedBid = MissedBid.NOTHING
+    slams: bool = False
+    revoke_penalty: int = 10
+    tie_break: TieBreak = TieBreak.SHARED
+
+    def __post_init__(self) -> None:
+        # Accept plain strings (from a form or a JSON file) for the enum fields.
+        for name, enum in _ENUM_FIELDS.items():
+            value = getattr(self, name)
+            try:
+                object.__setattr__(self, name, enum(value))
+            except ValueError:
+                raise RuleError(
+                    gettext_noop("Unknown value %(value)s for the option %(option)s."),
+                    value=repr(value),
+                    option=name,
+                ) from None
+        object.__setattr__(self, "custom_schedule", tuple(self.custom_schedule))
+        if self.deck_size not in (DECK_SIZE, WIZARD_DECK_SIZE):
+            raise RuleError(gettext_noop("The deck has 52 cards (60 for Wizard-style)."))
+        if self.cap is not None and (not _is_whole(self.cap) or self.cap < 1):
+            raise RuleError(gettext_noop("The cap on cards must be a whole number of at least 1."))
+        if not _is_whole(self.hook_min_cards) or self.hook_min_cards < 1:
+            raise RuleError(
+                gettext_noop("The hook's minimum hand must be a whole number of at least 1.")
+            )
+        if not _is_whole(self.revoke_penalty) or self.revoke_penalty < 0:
+            raise RuleError(gettext_noop("The revoke penalty must be a whole number of points."))
+        if self.double_turn and self.schedule not in (Schedule.UP_AND_DOWN, Schedule.DOWN_AND_UP):
+            raise RuleError(
+                gettext_noop(
+                    "Only an up-and-down or down-and-up schedule has a turning hand to play twice."
+                )
+            )
+        if self.schedule == Schedule.CUSTOM and not self.custom_schedule:
+            raise RuleError(gettext_noop("A custom schedule needs at least one deal."))
+
+    def with_options(self, **changes: object) -> OhHellRules:
+        """A copy with some options changed (a preset adjusted by the table)."""
+        return replace(self, **changes)
+
+
+_ENUM_FIELDS = {
+    "schedule": Schedule,
+    "trump": TrumpRule,
+    "made": MadeBid,
+    "zero": ZeroBid,
+    "missed": MissedBid,
+    "tie_break": TieBreak,
+}
+
+
+def top_cards(rules: OhHellRules, players: int) -> int:
+    """The most cards a deal may have at this table, after the caps."""
+    most = max_cards(players, rules.deck_size)
+    if rules.keep_card_to_turn:
+        most = min(most, (rules.deck_size - 1) // players)
+    if rules.cap is not None:
+        most = min(most, rules.cap)
+    return most
+
+
+def schedule(rules: OhHellRules, players: int) -> tuple[int, ...]:
+    """Cards per player in each deal, in order.
+
+    - up (seeds 000, 001): 1, 2 ... most; 13 deals for 4 players.
+    - down: most ... 1.
+    - down and up (seed 002): from 10 cards (8 for 6 players, 7 for 7) down to 1
+      and back up: 19 deals for 3-5 players, 15 for 6, 13 for 7.
+    - up and down: 1 ... most ... 1.
+    - ``double_turn`` plays the turning hand twice (... 9, 10, 10, 9 ... or ... 2, 1, 1, 2 ...).
+    - Oh Well (seed 000): the most cards every deal; 9, 8, 10, 12, 7 deals for
+      3 to 7 players.
+    - custom: the table's list; a hand that needs more cards than the deck holds
+      is refused.
+    """
+    most = top_cards(rules, players)
+    match rules.schedule:
+        case Schedule.UP:
+            return tuple(range(1, most + 1))
+        case Schedule.DOWN:
+            return tuple(range(most, 0, -1))
+        case Schedule.DOWN_AND_UP:
+            start = min(most, DOWN_AND_UP_START)
+            down = list(range(start, 0, -1))
+            up = list(range(1 if rules.double_turn else 2, start + 1))
+            return tuple(down + up)
+        case Schedule.UP_AND_DOWN:
+            up = list(range(1, most + 1))
+            down = list(range(most if rules.double_turn else most - 1, 0, -1))
+            return tuple(up + down)
+        case Schedule.OH_WELL:
+            return (most,) * OH_WELL_DEALS[players]
+        case Schedule.CUSTOM:
+            for cards in rules.custom_schedule:
+                if not isinstance(cards, int) or isinstance(cards, bool) or cards < 1:
+                    raise RuleError(gettext_noop("Every deal needs at least 1 card per player."))
+                if cards > most:
+                    raise RuleError(
+                        gettext_noop(
+                            "%(cards)s cards each is too many for %(players)s players:"
+                            " the most is %(most)s."
+                        ),
+                        cards=cards,
+                        players=players,
+                        most=most,
+                    )
+            return rules.custom_schedule
+    raise AssertionError(rules.schedule)  # pragma: no cover
+
+
+def dealer_for(first_dealer: int, deal_index: int, players: int) -> int:
+    """The deal passes to the left after every deal (all seeds).
+
+    ``deal_index`` counts schedule slots from 0; a replayed deal (revoke) keeps
+    its slot and so its dealer.
+    """
+    return (first_dealer + deal_index) % players
+
+
+def bidding_order(dealer: int, players: int) -> tuple[int, ...]:
+    """From the dealer's left round to the dealer, who bids last (all seeds).
+
+    The same order leads the first trick: the player left of the dealer leads.
+    """
+    return tuple((dealer + offset) % players for offset in range(1, players + 1))
+
+
+def is_no_trump(rules: OhHellRules, players: int, cards: int, last: bool, number: int = 1) -> bool:
+    """Whether the deal is played without trump.
+
+    - seed 001: a deal that leaves no card to turn up (players x cards = deck);
+    - seed 000: the last deal of the game, always;
+    - Oh Well (seed 000): never, the trump is drawn before the deal;
+    - rotation: every fifth deal.
+    """
+    match rules.trump:
+        case TrumpRule.DRAWN_BEFORE_DEAL:
+            return False
+        case TrumpRule.ROTATION:
+            return TRUMP_ROTATION[(number - 1) % len(TRUMP_ROTATION)] == NO_TRUMP
+        case TrumpRule.LAST_DEAL_NO_TRUMP if last:
+            return True
+    return players * cards >= rules.deck_size
+
+
+def fixed_trump(rules: OhHellRules, number: int) -> str | None:
+    """The trump the rules fix for deal ``number`` (rotation only), else None."""
+    if rules.trump == TrumpRule.ROTATION:
+        return str(TRUMP_ROTATION[(number - 1) % len(TRUMP_ROTATION)])
+    return None
+
+
+def hook_applies(rules: OhHellRules, cards: int, last: bool) -> bool:
+    """Whether the hook binds the last bid of this deal.
+
+    Seed 002 always; seed 000 as a table option. Modifiers: only from
+    ``hook_min_cards`` cards, and lifted in the last deal if the table says so.
+    """
+    if not rules.hook or cards < rules.hook_min_cards:
+        return False
+    return not (rules.hook_lifted_last_deal and last)
+
+
+@dataclass(frozen=True)
+class DealPlan:
+    """What the schedule says about one deal before it is dealt."""
+
+    number: int  # 1-based schedule slot
+    cards: int
+    dealer: int
+    no_trump: bool
+    hook: bool
+    last: bool
+    trump: str | None = None  # fixed by the rules (rotation / no-trump), else chosen at the table
+
+    @property
+    def tricks(self) -> int:
+        return self.cards
+
+
+def plan(rules: OhHellRules, players: int, first_dealer: int) -> tuple[DealPlan, ...]:
+    """The whole game, deal by deal: cards, dealer, trump or no-trump, hook."""
+    _check_players(players)
+    _check_seat(first_dealer, players, gettext_noop("The first dealer must be one of the seats."))
+    cards_list = schedule(rules, players)
+    count = len(cards_list)
+    plans = []
+    for index, cards in enumerate(cards_list):
+        number = index + 1
+        last = number == count
+        no_trump = is_no_trump(rules, players, cards, last, number)
+        plans.append(
+            DealPlan(
+                number=number,
+                cards=cards,
+                dealer=dealer_for(first_dealer, index, players),
+                no_trump=no_trump,
+                hook=hook_applies(rules, cards, last),
+                last=last,
+                trump=NO_TRUMP if no_trump else fixed_trump(rules, number),
+            )
+        )
+    return tuple(plans)
+
+
+def _check_seat(seat: object, players: int, template: str) -> None:
+    if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < players:
+        raise RuleError(template)
+
+
+def check_trump(trump: str | None, deal: DealPlan) -> str | None:
+    """The trump to record for a deal: a suit letter, "NT", or None (not recorded).
+
+    Where the rules fix the trump (no card left, the last deal, the rotation) the
+    fixed value is returned whatever was entered; a deal that has a trump cannot
+    be recorded as no-trump.
+    """
+    if deal.trump is not None:
+        return deal.trump
+    if trump in (None, ""):
+        return None
+    if trump == NO_TRUMP:
+        raise RuleError(gettext_noop("This deal has a trump: pick its suit."))
+    try:
+        return str(Suit(trump))
+    except ValueError:
+        raise RuleError(gettext_noop("Trump must be spades, hearts, diamonds or clubs.")) from None
+
+
+# -- presets ---------------------------------------------------------------------
+
+
+def classic() -> OhHellRules:
+    """Classic (seed 001, Hoyle-style): 1, 2, 3 ... cards, stopping at 15 with three
+    players as the seed advises; a deal with no card left to turn up is at
+    no-trump; no hook; exact = 10 + bid, a miss scores nothing."""
+    return OhHellRules(schedule=Schedule.UP, cap=15, trump=TrumpRule.TURN_UP)
+
+
+def italian() -> OhHellRules:
+    """Italian table (seed 000): 1, 2, 3 ... up to the most cards; the last deal
+    without trump; exact = 10 + bid. The seed's table variants are options: a
+    made zero 5 + cards, the hook on the dealer, slams (50 / 25 + tricks from 5
+    cards), and the revoke penalty of 10 points."""
+    return OhHellRules(schedule=Schedule.UP, trump=TrumpRule.LAST_DEAL_NO_TRUMP)
+
+
+def oh_well() -> OhHellRules:
+    """Oh Well (seed 000): the most cards in every deal, 9 / 8 / 10 / 12 / 7 deals
+    for 3 to 7 players; the trump is drawn before the deal; a made bid scores
+    10, a made zero 12."""
+    return OhHellRules(
+        schedule=Schedule.OH_WELL, trump=TrumpRule.DRAWN_BEFORE_DEAL, made=MadeBid.OH_WELL
+    )
+
+
+def down_and_up_hook() -> OhHellRules:
+    """Down and up with the hook (seed 002): 10 cards (8 for six players, 7 for
+    seven) down to 1 and back; the dealer may not make the bids add up; exact =
+    10 + bid."""
+    return OhHellRules(schedule=Schedule.DOWN_AND_UP, hook=True, trump=TrumpRule.TURN_UP)
+
+
+def nomination_whist() -> OhHellRules:
+    """Nomination Whist (British table rules): 10 cards (8 for six, 7 for seven)
+    down to 1 and back; trump rotates spades, hearts, clubs, diamonds, no-trump;
+    the last bidder may not make the bids add up; one point per trick taken plus
+    a bonus of 10 for an exact bid (so exact = 10 + bid, a miss = tricks)."""
+    return OhHellRules(
+        schedule=Schedule.DOWN_AND_UP,
+        trump=TrumpRule.ROTATION,
+        hook=True,
+        missed=MissedBid.TRICKS,
+    )
+
+
+def wizard_style() -> OhHellRules:
+    """Wizard-style (RULES.md, "beyond the seeds"): Wizard's 60-card deck, so 60 ÷
+    players deals of 1, 2, 3 ... cards; no hook; the last deal without trump;
+    exact = 20 + 10 per trick, a miss = -10 per trick off."""
+    return OhHellRules(
+        schedule=Schedule.UP,
+        deck_size=WIZARD_DECK_SIZE,
+        trump=TrumpRule.LAST_DEAL_NO_TRUMP,
+        made=MadeBid.WIZARD,
+        missed=MissedBid.MINUS_TEN_PER_TRICK_OFF,
+    )
+
+
+PRESETS = {
+    "classic": classic(),
+    "italian": italian(),
+    "oh_well": oh_well(),
+    "down_and_up_hook": down_and_up_hook(),
+    "nomination_whist": nomination_whist(),
+    "wizard_style": wizard_style(),
+}
