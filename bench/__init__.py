@@ -1,4 +1,2 @@
-"""Benchmarks, page weights, a load test and Lighthouse: see docs/performance.md.
-
-Not part of `make test`; `make bench` runs them all.
-"""
+"""Budgets of docs/performance.md: server time, page weight, Lighthouse, the load test.
+Not part of `make test`; `make bench` runs them all."""

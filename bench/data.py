@@ -1,148 +1,92 @@
-"""The benchmarks' sessions, made the way a table makes them: through `games.services`.
+"""The benchmarks' sessions, made as a table makes them: through `games.services`.
 
-Every bid, trick and Kozel deal goes through the same service a phone calls, so the
-rows are exactly what the app stores. Only `notebook_with_sessions` copies rows: a
-notebook of 200 sessions is a few sessions played through the services, then copied
-(with their deals, hands and history) until there are enough, because playing 200
-games one call at a time would take minutes on each database.
+Every bid, trick and Kozel deal goes through the service a phone's entry calls, so the
+rows are what the app stores. Only the notebook of many sessions copies rows: playing
+200 games call by call would take minutes. Run by bench/server.py's ``build``.
 """
 
 from __future__ import annotations
 
+import json
+import random
+import sys
 from collections.abc import Sequence
-from dataclasses import dataclass
 from datetime import timedelta
 
 from django.db import transaction
 from django.utils import timezone
 
 from games import services
-from games.models import (
-    Adjustment,
-    Change,
-    Deal,
-    Game,
-    Hand,
-    KozelDeal,
-    Notebook,
-    Seat,
-    ShareLink,
-    new_public_id,
-)
+from games.models import Game, Notebook, ShareLink, new_public_id
 from games.rules import kozel, oh_hell
 
 SEVEN = ["Anna", "Ben", "Carla", "Dan", "Eve", "Finn", "Gus"]
-
-#: Seven players hold at most 7 cards, so the down-and-up schedule has only 13 deals
-#: for them; the 19-deal session of issue 6 uses the same rules with a custom schedule
-#: of 19 deals (down to 1, back up, then six more full hands).
+#: Seven players hold at most 7 cards, so down and up is 13 deals for them; issue 6's
+#: 19 deals are the same rules with a custom schedule (down to 1, up, six more full hands).
 NINETEEN_DEALS = (7, 6, 5, 4, 3, 2, 1, 2, 3, 4, 5, 6, 7, 7, 7, 7, 7, 7, 7)
 
 
-def start_oh_hell(
-    notebook: Notebook | None,
-    names: Sequence[str],
-    *,
-    preset: str = "down_and_up_hook",
-    schedule: Sequence[int] | None = None,
-    first_dealer: int = 0,
-) -> Game:
-    rules = oh_hell.PRESETS[preset]
+def start(notebook, names, kind="oh_hell", preset="down_and_up_hook", schedule=None, dealer=0):
+    """A session through the service the new-session form calls; Oh Hell's hands may
+    follow ``schedule`` instead of the preset's."""
+    rules = (oh_hell if kind == "oh_hell" else kozel).PRESETS[preset]
     if schedule is not None:
         rules = rules.with_options(schedule="custom", custom_schedule=tuple(schedule))
-    return services.start_game(
-        notebook=notebook,
-        kind="oh_hell",
-        preset=preset,
-        options=services.rules_as_options(rules),
-        names=list(names),
-        first_dealer=first_dealer,
-    )
-
-
-def start_kozel(notebook: Notebook | None, names: Sequence[str], first_dealer: int = 0) -> Game:
-    return services.start_game(
-        notebook=notebook,
-        kind="kozel",
-        preset="classic",
-        options=services.rules_as_options(kozel.PRESETS["classic"]),
-        names=list(names),
-        first_dealer=first_dealer,
-    )
+    made = dict(notebook=notebook, kind=kind, preset=preset, names=names, first_dealer=dealer)
+    return services.start_game(options=services.rules_as_options(rules), **made)
 
 
 def _table(game: Game) -> services.OhHellTable:
     return services.load_oh_hell(Game.objects.get(pk=game.pk))
 
 
-def place_bids(game: Game, count: int | None = None) -> list[int]:
+def place_bids(game: Game, count: int | None = None) -> list[int | None]:
     """Bids in the table's order, varied from deal to deal, never what the hook forbids."""
     table = _table(game)
-    number, plan = table.deal_number(table.current), table.plan
-    bidding = table.bidding
+    number, cards, bidding = table.deal_number(table.current), table.plan.cards, table.bidding
     for seat in bidding.order[:count]:
-        bid = (number + seat) % 3 % (plan.cards + 1)
+        bid = (number + seat) % 3 % (cards + 1)
         if bid == bidding.forbidden(seat):
-            bid = (bid + 1) % (plan.cards + 1)
+            bid = (bid + 1) % (cards + 1)
         bidding = services.place_bid(game=game, deal_number=number, seat=seat, bid=bid)
     return [bidding.bids.get(seat) for seat in range(table.players)]
 
 
 def tricks_for(bids: Sequence[int], cards: int) -> list[int]:
     """Tricks close to the bids (most players make theirs) that add up to the cards."""
-    tricks = list(bids)
-    extra = cards - sum(tricks)
-    seat = 0
+    tricks, extra, seat = list(bids), cards - sum(bids), 0
     while extra:
         if extra > 0:
-            tricks[seat] += 1
-            extra -= 1
+            tricks[seat], extra = tricks[seat] + 1, extra - 1
         elif tricks[seat] > 0:
-            tricks[seat] -= 1
-            extra += 1
+            tricks[seat], extra = tricks[seat] - 1, extra + 1
         seat = (seat + 1) % len(tricks)
     return tricks
 
 
 def tap_tricks(game: Game, count: int) -> None:
-    """Winners of the first ``count`` tricks of the current deal, as they fall."""
+    """The winners of the current deal's first ``count`` tricks, as they fall."""
     table = _table(game)
-    number = table.deal_number(table.current)
-    tricks = tricks_for([table.bidding.bids[s] for s in range(table.players)], table.plan.cards)
-    winners = [seat for seat, n in enumerate(tricks) for _ in range(n)]
-    done = len(table.current.trick_winners)
-    for index in range(done, min(count, len(winners))):
-        services.record_trick(
-            game=game, deal_number=number, trick_number=index + 1, seat=winners[index]
-        )
+    bids = [table.bidding.bids[seat] for seat in range(table.players)]
+    tricks = tricks_for(bids, table.plan.cards)
+    winners = [seat for seat, taken in enumerate(tricks) for _ in range(taken)]
+    number, done = table.deal_number(table.current), len(table.current.trick_winners)
+    for index, seat in list(enumerate(winners))[done:count]:
+        services.record_trick(game=game, deal_number=number, trick_number=index + 1, seat=seat)
 
 
-def play_deal(game: Game) -> None:
-    bids = place_bids(game)
-    table = _table(game)
-    services.record_tricks(
-        game=game,
-        deal_number=table.deal_number(table.current),
-        tricks=tricks_for(bids, table.plan.cards),
-    )
-
-
-def oh_hell_session(
-    notebook: Notebook | None,
-    names: Sequence[str],
-    *,
-    played: int,
-    schedule: Sequence[int] | None = None,
-    bids: int = 0,
-    tricks: int = 0,
-    adjustment: bool = True,
-) -> Game:
-    """A session with ``played`` deals scored; in the next one ``bids`` bids placed and
-    ``tricks`` tricks tapped. A penalty in deal 2 makes the sheet show an adjustment."""
-    game = start_oh_hell(notebook, names, schedule=schedule)
+def oh_hell_session(notebook, names, *, played, schedule=None, bids=0, tricks=0) -> Game:
+    """``played`` deals scored (a penalty in deal 2, so the sheet shows an adjustment),
+    then in the next deal ``bids`` bids placed and ``tricks`` tricks tapped."""
+    game = start(notebook, names, schedule=schedule)
     for number in range(played):
-        play_deal(game)
-        if adjustment and number == 1:
+        table = _table(game)
+        services.record_tricks(
+            game=game,
+            deal_number=table.deal_number(table.current),
+            tricks=tricks_for(place_bids(game), table.plan.cards),
+        )
+        if number == 1:
             services.add_adjustment(game=game, deal_number=2, seat=1, points=-10, note="late")
     if bids:
         place_bids(game, bids)
@@ -151,131 +95,104 @@ def oh_hell_session(
     return Game.objects.get(pk=game.pk)
 
 
-def kozel_match(notebook: Notebook | None, deals: int) -> Game:
-    """A Kozel match with ``deals`` deals entered: the teams take turns losing 2 points,
-    so 10 deals leave it at 10-10, still in play; more deals end it."""
-    game = start_kozel(notebook, SEVEN[:4])
-    points = [70, 65, 75, 61]  # the losers keep 31 or more: 2 points each time
+def kozel_match(notebook, deals: int) -> Game:
+    """A Kozel match: the teams take turns losing 2 points, so 10 deals leave it at
+    10-10, still in play; more deals end it."""
+    game = start(notebook, SEVEN[:4], kind="kozel", preset="classic")
     for index in range(deals):
+        if Game.objects.get(pk=game.pk).finished_at:
+            break
         services.record_kozel_deal(
             game=game,
             deal_number=index + 1,
             team=index % 2,
-            points=points[index % len(points)],
+            points=(70, 65, 75, 61)[index % 4],  # the losers keep 31 or more: 2 points
             zero_team_took_trick=None,
             last_trick_seat=None,
         )
-        if Game.objects.get(pk=game.pk).finished:
-            break
     return Game.objects.get(pk=game.pk)
 
 
 def view_link(game: Game) -> str:
-    """A view-only share link's key, as the phones following the table use."""
+    """A view-only link's key, as the phones following a table open it."""
     return services.new_share_link(game=game, role=ShareLink.Role.VIEW).key
 
 
-def copy_session(game: Game, *, age: timedelta) -> Game:
-    """The same session again, with every deal, hand, adjustment and history line."""
-    copy = Game.objects.get(pk=game.pk)
-    copy.pk = None
-    copy.public_id = new_public_id()
-    copy.save()
+def copy_session(game: Game, *, age: timedelta) -> None:
+    """The same session again, ``age`` ago, with its seats, deals, hands and history."""
+    rows = [*game.seats.all(), *game.kozel_deals.all(), *game.changes.all()]
+    deals = [(deal, [*deal.hands.all(), *deal.adjustments.all()]) for deal in game.deals.all()]
+    game.pk, game.public_id = None, new_public_id()
+    game.save()
     when = timezone.now() - age
-    Game.objects.filter(pk=copy.pk).update(created_at=when, updated_at=when)
-    Seat.objects.bulk_create(
-        Seat(game=copy, position=s.position, player_id=s.player_id) for s in game.seats.all()
-    )
-    for deal in game.deals.prefetch_related("hands", "adjustments"):
-        new = Deal.objects.create(
-            game=copy,
-            index=deal.index,
-            trump=deal.trump,
-            trick_winners=deal.trick_winners,
-            revoke=deal.revoke,
-            done=deal.done,
-        )
-        Hand.objects.bulk_create(
-            Hand(deal=new, seat=h.seat, bid=h.bid, out_of_turn=h.out_of_turn, tricks=h.tricks)
-            for h in deal.hands.all()
-        )
-        Adjustment.objects.bulk_create(
-            Adjustment(deal=new, seat=a.seat, points=a.points, note=a.note)
-            for a in deal.adjustments.all()
-        )
-    KozelDeal.objects.bulk_create(
-        KozelDeal(
-            game=copy,
-            index=d.index,
-            team=d.team,
-            points=d.points,
-            zero_team_took_trick=d.zero_team_took_trick,
-            last_trick_seat=d.last_trick_seat,
-        )
-        for d in game.kozel_deals.all()
-    )
-    Change.objects.bulk_create(
-        Change(game=copy, action=c.action, params=c.params, before=c.before, undone=c.undone)
-        for c in game.changes.all()
-    )
-    return copy
+    Game.objects.filter(pk=game.pk).update(created_at=when, updated_at=when)
+    for row in rows:
+        row.pk, row.game = None, game
+        row.save()
+    for deal, held in deals:
+        deal.pk, deal.game = None, game
+        deal.save()
+        for row in held:
+            row.pk, row.deal = None, deal
+            row.save()
 
 
 def notebook_with_sessions(sessions: int) -> Notebook:
-    """A notebook with ``sessions`` sessions: finished Oh Hell games of 3 to 7 players
-    and Kozel matches, played through the services, then copied."""
+    """Finished Oh Hell games of 3, 4, 5 and 7 players and a Kozel match, played through
+    the services, then copied until the notebook holds ``sessions``."""
     notebook = Notebook.objects.create(name="Two hundred evenings")
     played = [
         oh_hell_session(notebook, SEVEN[:4], played=19),
-        oh_hell_session(notebook, SEVEN[:5], played=19, adjustment=False),
+        oh_hell_session(notebook, SEVEN[:5], played=19),
         oh_hell_session(notebook, SEVEN[:3], played=19),
-        oh_hell_session(notebook, SEVEN[:7], played=13),
+        oh_hell_session(notebook, SEVEN, played=13),
         kozel_match(notebook, 30),
     ]
     with transaction.atomic():
         for number in range(sessions - len(played)):
-            copy_session(played[number % len(played)], age=timedelta(days=number + 1))
+            original = Game.objects.get(pk=played[number % len(played)].pk)
+            copy_session(original, age=timedelta(days=number + 1))
     return notebook
 
 
-@dataclass
-class Pages:
-    """The sessions every benchmark opens, and who may open them."""
-
-    notebook_key: str
-    #: 7 players, 19 deals (NINETEEN_DEALS), all scored.
-    sheet_game: str
-    #: The same table in its last deal: 18 scored, every bid in, 3 tricks tapped.
-    deal_game: str
-    deal_game_version: int
-    #: Kozel, 6 deals entered.
-    kozel_game: str
-    #: The smallest case, to check that query counts do not grow: 3 players, 1 deal.
-    small_game: str
-    small_notebook_key: str
-    #: A view-only link to deal_game, as the phones following the table open it.
-    view_link: str = ""
-    #: A notebook with many sessions (home, statistics); None unless asked for.
-    big_notebook_key: str | None = None
-
-
-def build_pages(*, sessions: int = 0) -> Pages:
-    """Every session the benchmarks need, in one notebook (plus a small one)."""
+def pages(sessions: int) -> dict:
+    """The sessions the pages are measured on, by name, and the cookies that open them."""
     notebook = Notebook.objects.create(name="Bench table")
     sheet = oh_hell_session(notebook, SEVEN, played=19, schedule=NINETEEN_DEALS)
     deal = oh_hell_session(notebook, SEVEN, played=18, schedule=NINETEEN_DEALS, bids=7, tricks=3)
-    match = kozel_match(notebook, 6)
-    small_notebook = Notebook.objects.create(name="Small table")
-    small = oh_hell_session(small_notebook, SEVEN[:3], played=1, adjustment=False)
-    big = notebook_with_sessions(sessions) if sessions else None
-    return Pages(
-        notebook_key=notebook.key,
-        sheet_game=sheet.public_id,
-        deal_game=deal.public_id,
-        deal_game_version=deal.version,
-        kozel_game=match.public_id,
-        small_game=small.public_id,
-        small_notebook_key=small_notebook.key,
-        view_link=view_link(deal),
-        big_notebook_key=big.key if big else None,
-    )
+    bidding = oh_hell_session(notebook, SEVEN, played=1, schedule=NINETEEN_DEALS, bids=3)
+    big = notebook_with_sessions(sessions) if sessions else notebook
+    return {
+        "notebook": notebook.key,
+        "big_notebook": big.key,
+        "sheet": sheet.public_id,
+        "deal": deal.public_id,
+        "version": deal.version,
+        "bidding": bidding.public_id,
+        "kozel": kozel_match(notebook, 6).public_id,
+        "view_link": view_link(deal),
+    }
+
+
+def tables(count: int) -> list[dict]:
+    """The load test's tables: Oh Hell for 4 (a first deal of 10 cards), each in a
+    notebook of its own, played ahead to a point of its first deal drawn at random (the
+    same points in every run), as an evening's tables are when the load is measured."""
+    draw, made = random.Random(6), []
+    for number in range(count):
+        game = start(None, SEVEN[:4], dealer=number % 4)
+        entered = draw.randrange(4 + 10)
+        if entered:
+            place_bids(game, min(entered, 4))
+        if entered > 4:
+            tap_tricks(game, entered - 4)
+        made.append(
+            {"game": game.public_id, "notebook": game.notebook.key, "view": view_link(game)}
+        )
+    return made
+
+
+def main() -> None:
+    what, count, out = sys.argv[1], int(sys.argv[2]), sys.argv[3]
+    with open(out, "w") as file:
+        json.dump(pages(count) if what == "pages" else tables(count), file)

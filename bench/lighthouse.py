@@ -1,28 +1,21 @@
-"""Lighthouse (mobile settings) on the home page, the new session form, a deal screen
-and a score sheet, served by gunicorn with the production settings.
+"""Lighthouse (mobile settings) on the main pages, served by gunicorn with the production
+settings, against Debian's Chromium.
 
-    (cd bench && npm ci)                  # once: Lighthouse 12.2.3 into bench/node_modules
-    .venv/bin/python bench/lighthouse.py  # a few minutes
-    .venv/bin/python bench/lighthouse.py --runs 1 --keep /tmp/lighthouse
+    (cd bench && npm ci)                   # once: Lighthouse into bench/node_modules
+    .venv/bin/python bench/lighthouse.py   # BENCH_LIGHTHOUSE_RUNS (3) runs a page
 
-Lighthouse's defaults are its mobile settings: a Moto G Power sized screen, a
-simulated slow 4G connection and a 4x slower CPU. Chromium is Debian's
-(CHROME_PATH=/usr/bin/chromium) with the flags this machine needs (shared FACTS.md).
-Each page is audited ``--runs`` times and the median score of each category is kept
-(Lighthouse's own advice: performance varies from run to run). The pages of a
-notebook are audited in a Chromium profile that opened the notebook's link first.
-
-Budgets (issue 6): performance >= 95, accessibility 100, best practices 100. For
-every category below 100 the audits that cost points are listed. The exit status is
-1 when a budget fails.
+Lighthouse's defaults are its mobile settings: a phone's screen, slow 4G and a 4x slower
+CPU, simulated. Each page's score in each category is the median of its runs. The
+notebook's pages are audited in a Chromium profile that opened the notebook's link first
+(a cookie given with --extra-headers does not reach htmx's own requests: the live poll
+would answer 404, a console error). Budgets (issue 6): performance >= 95,
+accessibility 100, best practices 100; the audits that cost points are listed.
 """
 
 from __future__ import annotations
 
-import argparse
 import json
 import os
-import shutil
 import statistics
 import subprocess
 import sys
@@ -33,172 +26,94 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bench import server
 
-HERE = Path(__file__).resolve().parent
-LIGHTHOUSE = HERE / "node_modules" / ".bin" / "lighthouse"
+LIGHTHOUSE = Path(__file__).resolve().parent / "node_modules" / ".bin" / "lighthouse"
 CHROMIUM = "/usr/bin/chromium"
-CHROME_FLAGS = [
-    "--headless=new",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-    "--disable-quic",
-]
-CATEGORIES = ("performance", "accessibility", "best-practices")
+FLAGS = "--no-sandbox --disable-gpu --disable-background-networking --disable-component-update"
+FLAGS += " --disable-sync --no-first-run --disable-quic"
 BUDGETS = {"performance": 95, "accessibility": 100, "best-practices": 100}
 
 
-def pages_of(ids: dict) -> list[tuple[str, str, bool]]:
-    """(label, path, with the notebook's cookie)."""
-    owner = True
-    return [
-        ("home, first visit", "/", False),
-        ("home, 3 sessions", "/", owner),
-        ("new session", "/new/", owner),
-        ("deal screen, 7 players", f"/s/{ids['deal_game']}/", owner),
-        ("score sheet, 7 x 19", f"/s/{ids['sheet_game']}/sheet/", owner),
-    ]
-
-
-def profile_with_notebook(base: str, key: str, folder: Path) -> Path:
-    """A Chromium profile that has opened the notebook's secret link, so it carries the
-    notebook's cookie like the phone that started the session.
-
-    (Lighthouse's --extra-headers Cookie is not sent with the page's own htmx
-    requests, so the live poll would answer 404 and count as a console error.)
-    Lighthouse clears the cache and service workers of the origin before each
-    audit, not its cookies.
-    """
+def profile_with_notebook(url: str, folder: Path) -> Path:
+    """A Chromium profile holding the notebook's cookie, as the scorekeeper's phone does
+    (Lighthouse clears the origin's cache and service workers before an audit, not its
+    cookies)."""
     from playwright.sync_api import sync_playwright
 
-    profile = folder / "profile"
     with sync_playwright() as playwright:
         context = playwright.chromium.launch_persistent_context(
-            str(profile), executable_path=CHROMIUM, args=CHROME_FLAGS[1:], headless=True
+            str(folder / "profile"), executable_path=CHROMIUM, args=FLAGS.split(), headless=True
         )
-        context.new_page().goto(f"{base}/n/{key}/")
+        context.new_page().goto(url)
         context.close()
-    return profile
+    return folder / "profile"
 
 
 def audit(url: str, profile: Path | None, out: Path) -> dict:
-    flags = [*CHROME_FLAGS, f"--user-data-dir={profile}"] if profile else CHROME_FLAGS
-    command = [
-        str(LIGHTHOUSE),
-        url,
-        "--output=json",
-        f"--output-path={out}",
-        f"--only-categories={','.join(CATEGORIES)}",
-        f"--chrome-flags={' '.join(flags)}",
-        "--quiet",
-    ]
-    env = {**os.environ, "CHROME_PATH": CHROMIUM}
-    # Lighthouse now and then fails to record the trace ("NO_NAVSTART"): one more try.
-    for attempt in (1, 2, 3):
-        try:
-            subprocess.run(command, env=env, check=True, timeout=300)
-            break
-        except subprocess.CalledProcessError:
-            if attempt == 3:
-                raise
-            print(f"  (Lighthouse failed on {url}; trying again)", flush=True)
-    return json.loads(out.read_text())
+    """One Lighthouse run; it now and then fails to record a trace: tried up to 3 times."""
+    flags = f"--headless {FLAGS}" + (f" --user-data-dir={profile}" if profile else "")
+    command = [str(LIGHTHOUSE), url, "--output=json", f"--output-path={out}", "--quiet"]
+    command += [f"--only-categories={','.join(BUDGETS)}", f"--chrome-flags={flags}"]
+    for attempt in range(3):
+        done = subprocess.run(command, env={**os.environ, "CHROME_PATH": CHROMIUM}, timeout=300)
+        if done.returncode == 0:
+            return json.loads(out.read_text())
+        print(f"  (Lighthouse failed on {url}, attempt {attempt + 1})", flush=True)
+    raise RuntimeError(f"Lighthouse failed three times on {url}")
 
 
 def lost_points(report: dict, category: str) -> list[str]:
-    """The audits of a category that did not score full marks, weighted first."""
+    """The audits of a category that cost points."""
     lines = []
     for ref in report["categories"][category]["auditRefs"]:
         result = report["audits"][ref["id"]]
-        score = result.get("score")
-        if ref.get("weight", 0) and score is not None and score < 1:
-            value = result.get("displayValue", "")
-            lines.append(
-                f"{result['title']} (score {score:.2f}, weight {ref['weight']}){': ' + value if value else ''}"  # noqa: E501
-            )
+        if ref.get("weight") and result.get("score") is not None and result["score"] < 1:
+            lines.append(f"{result['title']} ({result.get('displayValue', '')})")
     return lines
 
 
 def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--runs", type=int, default=3)
-    parser.add_argument("--keep", type=Path, help="keep the JSON reports in this folder")
-    arguments = parser.parse_args()
-    if not LIGHTHOUSE.exists():
-        print(f"Lighthouse is not installed: run `npm ci` in {HERE}.")
+    runs = int(server.setting("BENCH_LIGHTHOUSE_RUNS", "3"))
+    if not LIGHTHOUSE.exists() or not Path(CHROMIUM).exists():
+        print(f"bench/lighthouse.py: needs {LIGHTHOUSE} (npm ci in bench/) and {CHROMIUM}")
         return 1
-    if not shutil.which(CHROMIUM):
-        print(f"{CHROMIUM} not found: apt-get install -y chromium")
-        return 1
+    print(f"bench/lighthouse.py: median of {runs} runs, mobile settings, {CHROMIUM}")
     failures = []
-    print(f"bench/lighthouse.py: median of {arguments.runs} runs, mobile settings")
-    print(f"  load average at start: {os.getloadavg()[0]:.2f} on {os.cpu_count()} cores")
     with (
-        server.prepared("sqlite") as (env, ids),
+        server.prepared("sqlite", server.build("pages", "0")) as (env, ids),
         tempfile.TemporaryDirectory(prefix="scorekeeper-lighthouse-") as folder,
+        server.gunicorn(env, log=Path(folder) / "gunicorn.log") as (url, _cpu),
     ):
-        reports = Path(arguments.keep or folder)
-        reports.mkdir(parents=True, exist_ok=True)
-        log = Path(folder) / "gunicorn.log"
-        with server.gunicorn(env, workers=1, log=log) as served:
-            base = served.url
-            profile = profile_with_notebook(base, ids["notebook_key"], Path(folder))
-            print(f"\n  {'page':26} {'perf':>5} {'a11y':>5} {'b.p.':>5}  budget")
-            for number, (label, path, cookie) in enumerate(pages_of(ids)):
-                runs = [
-                    audit(
-                        base + path,
-                        profile if cookie else None,
-                        reports / f"{number}-{label.split(',')[0]}-{run}.json",
-                    )
-                    for run in range(arguments.runs)
-                ]
-                scores = {
-                    category: round(
-                        100
-                        * statistics.median(r["categories"][category]["score"] or 0 for r in runs)
-                    )
-                    for category in CATEGORIES
-                }
-                missed = [c for c in CATEGORIES if scores[c] < BUDGETS[c]]
-                print(
-                    f"  {label:26} {scores['performance']:5} {scores['accessibility']:5}"
-                    f" {scores['best-practices']:5}  {'FAIL' if missed else 'ok'}",
-                    flush=True,
+        profile = profile_with_notebook(f"{url}/n/{ids['notebook']}/", Path(folder))
+        pages = [
+            ("home, first visit", "/", None),
+            ("home, a notebook's", "/", profile),
+            ("new session", "/new/", profile),
+            ("deal screen, 7 players", f"/s/{ids['deal']}/", profile),
+            ("score sheet, 7 x 19", f"/s/{ids['sheet']}/sheet/", profile),
+        ]
+        print(f"\n  {'page':24} {'perf':>5} {'a11y':>5} {'b.p.':>5}  budget")
+        for number, (label, path, cookies) in enumerate(pages):
+            reports = [
+                audit(url + path, cookies, Path(folder) / f"{number}-{run}.json")
+                for run in range(runs)
+            ]
+            scores = {
+                category: round(
+                    100
+                    * statistics.median(r["categories"][category]["score"] or 0 for r in reports)
                 )
-                middle = sorted(runs, key=lambda r: r["categories"]["performance"]["score"] or 0)[
-                    len(runs) // 2
-                ]
-                for category in CATEGORIES:
-                    if scores[category] < 100:
-                        for line in lost_points(middle, category):
-                            print(f"      {category}: {line}")
-                    if category in missed:
-                        failures.append(
-                            f"{label}: {category} {scores[category]} < {BUDGETS[category]}"
-                        )
-                metrics = middle["audits"]
-                print(
-                    "      "
-                    + ", ".join(
-                        f"{key} {metrics[key]['displayValue']}"
-                        for key in (
-                            "first-contentful-paint",
-                            "largest-contentful-paint",
-                            "total-blocking-time",
-                            "cumulative-layout-shift",
-                        )
-                        if key in metrics
-                    )
-                )
-    print()
-    for failure in failures:
-        print(f"FAIL {failure}")
-    if not failures:
-        print("Every Lighthouse budget holds.")
-    return 1 if failures else 0
+                for category in BUDGETS
+            }
+            missed = [category for category, least in BUDGETS.items() if scores[category] < least]
+            failures += [f"{label}: {c} {scores[c]} < {BUDGETS[c]}" for c in missed]
+            shown = " ".join(f"{scores[category]:5}" for category in BUDGETS)
+            print(f"  {label:24} {shown}  {server.verdict(not missed)}", flush=True)
+            middle = sorted(reports, key=lambda r: r["categories"]["performance"]["score"] or 0)
+            for category in BUDGETS:
+                if scores[category] < 100:
+                    for line in lost_points(middle[len(middle) // 2], category):
+                        print(f"      {category}: {line}")
+    return server.finish("bench/lighthouse.py", failures)
 
 
 if __name__ == "__main__":
