@@ -1,33 +1,14 @@
-"""Card tables for locust: one scorekeeper entering a game of Oh Hell at a human pace,
-and phones following it live, as the pages do.
+"""Card tables for locust (started by bench/load/run.py): a scorekeeper entering Oh Hell
+at a table's pace (bench/load/pace.py), and the table's other phones following it live.
 
-Run by bench/load/run.py, which makes the sessions and starts gunicorn; by hand:
-
-    BENCH_TABLES=/tmp/tables.json locust -f bench/load/locustfile.py --headless \\
-        -u 100 -r 20 --run-time 60s --host http://127.0.0.1:8000
-
-Each locust user is a table (``BENCH_TABLES``: a JSON list of {"game", "notebook",
-"view"} made by run.py). Its phones, each with its own cookies and connections:
-
-- the scorekeeper (the notebook's cookie) opens the session, then bids for each
-  player in turn (a pause of ``BENCH_BID_SECONDS`` before each), taps the winner of
-  every trick as it falls (each player takes ``BENCH_CARD_SECONDS`` to play a card),
-  scores the deal with the counts the page shows (``BENCH_SCORE_SECONDS``), and
-  waits while the cards are gathered, shuffled and dealt (``BENCH_DEAL_SECONDS``)
-  before the next deal's first bid; every action is an htmx POST answered with the
-  swapped table, exactly what the page's forms send (bench/pageforms);
-- ``BENCH_FOLLOWERS`` phones (default 3: a table of four players has four phones,
-  the scorekeeper's and three others) open the view-only link and poll
-  ``/s/<id>/live/?v=<version>`` every ``BENCH_POLL_SECONDS`` (3, as the page's
-  ``hx-trigger="every 3s"``), taking the new version from each 200 answer;
-- the scorekeeper's own page polls the same way. As in htmx, the poll's timer belongs
-  to the swapped element: every swap (a 200 poll, or the answer to the scorekeeper's
-  own tap) starts it again, so the scorekeeper's page polls between its entries.
-
-The pace is the one our rule source gives a table (bench/load/pace.py: seed 002's
-game of seven players in 45 minutes). Pauses are drawn between half and one and a
-half times their setting, so the tables do not march in step. Any answer other than
-200, 204 (up to date) or a redirect is a failure.
+A user is a table of ``BENCH_TABLES`` (a JSON list of {"game", "notebook", "view"}) with
+four phones, each with its own cookies and connection: the scorekeeper's bids, taps each
+trick's winner and scores each deal with the page's own forms, found by their action and
+fields (bench/pageforms.py), each entry an htmx POST; ``BENCH_FOLLOWERS`` (3) open the
+view-only link. Every page polls ``/s/<id>/live/?v=<version>`` every 3 s and a 200 swaps
+in the new version; as in htmx the timer belongs to the swapped element, so the
+scorekeeper's page polls between its entries. Pauses are drawn between half and one and
+a half times their setting. Any answer but 200 or 204 is an error.
 """
 
 from __future__ import annotations
@@ -39,12 +20,13 @@ import os
 import random
 import sys
 import time
-from http.cookiejar import Cookie
 from pathlib import Path
+from urllib.parse import urlsplit
 
 import gevent
 from locust import User, events, task
 from locust.contrib.fasthttp import FastHttpSession
+from requests.cookies import create_cookie
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
@@ -52,43 +34,33 @@ from bench import pageforms
 from bench.load import pace
 
 FOLLOWERS = int(os.environ.get("BENCH_FOLLOWERS", "3"))
-#: Seconds after the last table has opened its pages before the figures count.
-SETTLE = float(os.environ.get("BENCH_SETTLE_SECONDS", "0"))
-#: Seconds the figures count for; then locust stops (0: until its --run-time).
+#: The figures count from SETTLE s after every table's pages were answered, for MEASURE
+#: s (then locust stops); run.py reads when they started from the counting file.
+SETTLE = float(os.environ.get("BENCH_SETTLE_SECONDS", "6"))
 MEASURE = float(os.environ.get("BENCH_MEASURE_SECONDS", "0"))
-#: Written with the time when the figures start counting, for run.py.
 COUNTING_FILE = os.environ.get("BENCH_COUNTING_FILE", "")
 
-_tables: list[dict] = []
-_next_table = itertools.count()
-#: Tables whose phones have all opened their pages.
-_opened = 0
+tables: list[dict] = []
+next_table = itertools.count()
+opened = 0  # tables whose four pages were answered
 
 
 @events.init.add_listener
 def load_tables(environment, **_kwargs) -> None:
-    path = os.environ.get("BENCH_TABLES")
-    if path:
-        _tables.extend(json.loads(Path(path).read_text()))
+    tables.extend(json.loads(Path(os.environ["BENCH_TABLES"]).read_text()))
 
     @environment.events.spawning_complete.add_listener
-    def settle(user_count: int, **_kwargs) -> None:
+    def started(user_count: int, **_kwargs) -> None:
         gevent.spawn(count_when_settled, environment, user_count)
         quiet_collector()
 
 
-def count_when_settled(environment, tables: int) -> None:
-    """Start the figures once the tables' opening rush is over.
-
-    Every table opens its four pages within a poll's interval of its start: a rush that
-    a real evening, whose tables sit down over hours, never sees, and on a slow
-    server one that is still being answered seconds later. The figures count from
-    SETTLE seconds after the last table's last page was answered (so the polls' timers
-    are no longer in step), for MEASURE seconds.
-    """
-    while _opened < tables:
+def count_when_settled(environment, count: int) -> None:
+    """The figures start once the tables' opening rush is answered: every table opens its
+    pages as it starts, which an evening (tables sitting down over hours) never does."""
+    while opened < count:
         gevent.sleep(0.1)
-    gevent.sleep(SETTLE)
+    gevent.sleep(SETTLE)  # the polls' timers out of step
     environment.runner.stats.reset_all()
     if COUNTING_FILE:
         Path(COUNTING_FILE).write_text(str(time.time()))
@@ -97,16 +69,9 @@ def count_when_settled(environment, tables: int) -> None:
 
 
 def quiet_collector() -> None:
-    """Keep the load generator's garbage collector from stopping every phone at once.
-
-    Locust is one process: while Python's cyclic collector runs, no phone sends or
-    reads, every request in flight is timed that much longer, and the requests held
-    back then reach the server together. With Python's defaults a full collection over
-    the tables' phones took 110 to 160 ms, several times a step (gc.callbacks, 2
-    December), more than the p95 budget itself. What the tables hold once they have
-    started is frozen out of collections, and young objects are collected every
-    50,000 allocations, as gunicorn.conf.py does for the server.
-    """
+    """While Python's collector runs no phone sends or reads: with its defaults a full
+    collection over the tables took 110 to 160 ms. What the tables hold is frozen out of
+    collections, young objects collected every 50,000 allocations (gunicorn.conf.py's)."""
     gc.collect()
     gc.freeze()
     gc.set_threshold(50_000, 20, 100)
@@ -120,148 +85,96 @@ class Phone:
     """One phone: its own cookies and connection, and the page it shows."""
 
     def __init__(self, user: User, cookies: dict[str, str]) -> None:
-        self.http = FastHttpSession(
-            user.host, request_event=user.environment.events.request, user=user
-        )
-        host = user.host.split("://", 1)[1].split(":")[0].split("/")[0]
+        events = user.environment.events
+        self.http = FastHttpSession(user.host, request_event=events.request, user=user)
         for name, value in cookies.items():
-            self.http.cookiejar.set_cookie(
-                Cookie(
-                    0,
-                    name,
-                    value,
-                    None,
-                    False,
-                    host,
-                    False,
-                    False,
-                    "/",
-                    True,
-                    False,
-                    None,
-                    True,
-                    None,
-                    None,
-                    {},
-                )
-            )
-        self.html = ""
-        self._forms: list[pageforms.Form] | None = None
-        self.version: int | None = None
-        self.csrf = ""
-        #: When the shown element's ``every`` timer fires next.
+            host = urlsplit(user.host).hostname
+            self.http.cookiejar.set_cookie(create_cookie(name, value, domain=host))
+        self.html, self.csrf, self.version = "", "", None
+        self.forms: list[pageforms.Form] | None = None
         self.next_poll = time.monotonic() + pace.POLL
 
     def show(self, html: str) -> None:
-        """A new page or swap: htmx starts the new element's poll timer afresh."""
-        self.html = html
-        self._forms = None
+        """A page or a swap: htmx starts the new element's poll timer afresh."""
+        self.html, self.forms = html, None
         self.version = pageforms.live_version(html)
         self.csrf = pageforms.csrf_token(html) or self.csrf
         self.next_poll = time.monotonic() + pace.POLL
 
-    def form(self, action_ending: str) -> pageforms.Form | None:
-        """A form of the page shown, its forms read once per page (only the
-        scorekeeper's are read: a follower's phone needs only the version)."""
-        if self._forms is None:
-            self._forms = pageforms.forms_of(self.html)
-        return pageforms.form_among(self._forms, action_ending)
+    def form(self, action: str) -> pageforms.Form | None:
+        """A form of the page shown (read once a page: only the scorekeeper's are)."""
+        if self.forms is None:
+            self.forms = pageforms.forms_of(self.html)
+        return pageforms.form_for(self.forms, action)
 
-    def open(self, path: str) -> None:
-        with self.http.get(path, name="page", catch_response=True) as response:
-            if response.status_code != 200:
-                response.failure(f"page answered {response.status_code}")
-                return
-            self.show(response.text)
+    def request(self, method: str, path: str, name: str, **kwargs) -> None:
+        """A request; a 200 is shown, a 204 changes nothing, anything else is an error."""
+        with self.http.request(method, path, name=name, catch_response=True, **kwargs) as answer:
+            if answer.status_code == 200:
+                self.show(answer.text)
+            elif answer.status_code != 204:
+                answer.failure(f"{name} answered {answer.status_code}")
 
     def poll(self, game: str) -> None:
-        """The page's live poll, every poll interval after its last swap, for as long
-        as the table plays."""
+        """The page's live poll, every poll interval after its last swap."""
         while True:
             gevent.sleep(max(0.0, self.next_poll - time.monotonic()))
             if time.monotonic() < self.next_poll:
-                continue  # swapped meanwhile (the scorekeeper's own tap): a new timer
+                continue  # swapped meanwhile (the scorekeeper's own entry): a new timer
             self.next_poll += pace.POLL  # a 204 swaps nothing: the timer keeps its beat
-            if self.version is None:
-                continue
-            with self.http.get(
-                f"/s/{game}/live/?v={self.version}",
-                name="live",
-                headers={"HX-Request": "true"},
-                catch_response=True,
-            ) as response:
-                if response.status_code == 200:
-                    self.show(response.text)
-                elif response.status_code != 204:
-                    response.failure(f"live answered {response.status_code}")
+            if self.version is not None:
+                path = f"/s/{game}/live/?v={self.version}"
+                self.request("GET", path, "live", headers={"HX-Request": "true"})
 
     def post(self, form: pageforms.Form, fields: dict[str, str], name: str) -> None:
-        data = {**form.hidden, **fields}
         headers = {"HX-Request": "true", "X-CSRFToken": self.csrf}
-        with self.http.post(
-            form.action, data=data, headers=headers, name=name, catch_response=True
-        ) as response:
-            if response.status_code == 200:
-                self.show(response.text)
-            else:
-                response.failure(f"{name} answered {response.status_code}")
+        self.request("POST", form.action, name, data={**form.hidden, **fields}, headers=headers)
 
 
 class Table(User):
-    """A card table for an evening: a scorekeeper and phones following live."""
+    """A card table for an evening: the scorekeeper's phone and the others following."""
 
     def on_start(self) -> None:
-        if not _tables:
-            raise RuntimeError("BENCH_TABLES names no tables (see bench/load/run.py)")
-        self.table = _tables[next(_next_table) % len(_tables)]
-        self.game = self.table["game"]
-        self.scorekeeper = Phone(self, {"notebook": self.table["notebook"]})
-        self.followers = [Phone(self, {"links": self.table["view"]}) for _ in range(FOLLOWERS)]
-        self.greenlets: list[gevent.Greenlet] = []
-        #: The deal was just scored: the next one's cards are being dealt.
-        self.dealing = False
+        table = tables[next(next_table) % len(tables)]
+        self.game = table["game"]
+        self.scorekeeper = Phone(self, {"notebook": table["notebook"]})
+        self.followers = [Phone(self, {"links": table["view"]}) for _ in range(FOLLOWERS)]
+        self.polls: list[gevent.Greenlet] = []
+        self.dealing = False  # the deal was just scored: the next one is being dealt
 
     def on_stop(self) -> None:
-        gevent.killall(self.greenlets, block=False)
+        gevent.killall(self.polls, block=False)
 
     @task
     def evening(self) -> None:
-        gevent.sleep(random.uniform(0, pace.POLL))  # phones do not all open at the same instant
-        self.scorekeeper.open(f"/s/{self.game}/")
-        for phone in self.followers:
-            phone.open(f"/s/{self.game}/")
-        global _opened
-        _opened += 1
-        self.greenlets = [
+        global opened
+        gevent.sleep(random.uniform(0, pace.POLL))  # the phones do not all open at once
+        for phone in [self.scorekeeper, *self.followers]:
+            phone.request("GET", f"/s/{self.game}/", "page")
+        opened += 1
+        self.polls = [
             gevent.spawn(phone.poll, self.game) for phone in [self.scorekeeper, *self.followers]
         ]
         while True:
             self.keep_score()
 
     def keep_score(self) -> None:
-        """One step of the scorekeeper, from what its page shows now."""
+        """The scorekeeper's next entry, from what its page shows now."""
         phone = self.scorekeeper
-        bid = phone.form("/bid/")
+        bid, trick, tricks = phone.form("/bid/"), phone.form("/trick/"), phone.form("/tricks/")
         if bid is not None and bid.choices("bid"):
             if self.dealing:
                 pause(pace.DEAL)
                 self.dealing = False
             pause(pace.BID)
-            allowed = bid.choices("bid")
-            phone.post(bid, {"bid": random.choice(allowed[:3])}, "bid")
-            return
-        trick = phone.form("/trick/")
-        if trick is not None and trick.choices("seat"):
-            seats = trick.choices("seat")
-            pause(pace.trick_seconds(len(seats)))
-            phone.post(trick, {"seat": random.choice(seats)}, "trick")
-            return
-        tricks = phone.form("/tricks/")
-        if tricks is not None and tricks.checked:
+            phone.post(bid, {"bid": random.choice(bid.choices("bid")[:3])}, "bid")
+        elif trick is not None and trick.choices("seat"):
+            pause(pace.trick_seconds(len(trick.choices("seat"))))
+            phone.post(trick, {"seat": random.choice(trick.choices("seat"))}, "trick")
+        elif tricks is not None and tricks.given("tricks-"):  # every trick played
             pause(pace.SCORE)
-            phone.post(tricks, tricks.checked, "tricks")
+            phone.post(tricks, tricks.given("tricks-"), "tricks")
             self.dealing = True
-            return
-        # The game is over, or the page has nothing to enter: look again later.
-        pause(pace.DEAL)
-        phone.open(f"/s/{self.game}/")
+        else:  # the game is over, or nothing to enter: look again later
+            pause(pace.DEAL)
+            phone.request("GET", f"/s/{self.game}/", "page")
