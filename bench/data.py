@@ -102,14 +102,9 @@ def kozel_match(notebook, deals: int) -> Game:
     for index in range(deals):
         if Game.objects.get(pk=game.pk).finished_at:
             break
-        services.record_kozel_deal(
-            game=game,
-            deal_number=index + 1,
-            team=index % 2,
-            points=(70, 65, 75, 61)[index % 4],  # the losers keep 31 or more: 2 points
-            zero_team_took_trick=None,
-            last_trick_seat=None,
-        )
+        points = (70, 65, 75, 61)[index % 4]  # the losers keep 31 or more: 2 points
+        entry = dict(team=index % 2, points=points, zero_team_took_trick=None, last_trick_seat=None)
+        services.record_kozel_deal(game=game, deal_number=index + 1, **entry)
     return Game.objects.get(pk=game.pk)
 
 
@@ -162,14 +157,12 @@ def pages(sessions: int) -> dict:
     deal = oh_hell_session(notebook, SEVEN, played=18, schedule=NINETEEN_DEALS, bids=7, tricks=3)
     bidding = oh_hell_session(notebook, SEVEN, played=1, schedule=NINETEEN_DEALS, bids=3)
     big = notebook_with_sessions(sessions) if sessions else notebook
-    return {
+    kozel = kozel_match(notebook, 6)
+    made = dict(sheet=sheet, deal=deal, bidding=bidding, kozel=kozel)
+    return {name: game.public_id for name, game in made.items()} | {
         "notebook": notebook.key,
         "big_notebook": big.key,
-        "sheet": sheet.public_id,
-        "deal": deal.public_id,
         "version": deal.version,
-        "bidding": bidding.public_id,
-        "kozel": kozel_match(notebook, 6).public_id,
         "view_link": view_link(deal),
     }
 
@@ -186,9 +179,7 @@ def tables(count: int) -> list[dict]:
             place_bids(game, min(entered, 4))
         if entered > 4:
             tap_tricks(game, entered - 4)
-        made.append(
-            {"game": game.public_id, "notebook": game.notebook.key, "view": view_link(game)}
-        )
+        made.append(dict(game=game.public_id, notebook=game.notebook.key, view=view_link(game)))
     return made
 
 

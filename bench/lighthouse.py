@@ -4,12 +4,11 @@ settings, against Debian's Chromium.
     (cd bench && npm ci)                   # once: Lighthouse into bench/node_modules
     .venv/bin/python bench/lighthouse.py   # BENCH_LIGHTHOUSE_RUNS (3) runs a page
 
-Lighthouse's defaults are its mobile settings: a phone's screen, slow 4G and a 4x slower
-CPU, simulated. Each page's score in each category is the median of its runs. The
-notebook's pages are audited in a Chromium profile that opened the notebook's link first
-(a cookie given with --extra-headers does not reach htmx's own requests: the live poll
-would answer 404, a console error). Budgets (issue 6): performance >= 95,
-accessibility 100, best practices 100; the audits that cost points are listed.
+Lighthouse's mobile defaults (a phone's screen, slow 4G and a 4x slower CPU, simulated);
+a page's score is the median of its runs. The notebook's pages are audited in a Chromium
+profile that opened the notebook's link first (a cookie given by --extra-headers does not
+reach htmx's requests: the live poll would answer 404, a console error). Budgets (issue
+6): performance >= 95, accessibility 100, best practices 100; lost points are listed.
 """
 
 from __future__ import annotations
@@ -61,6 +60,10 @@ def audit(url: str, profile: Path | None, out: Path) -> dict:
     raise RuntimeError(f"Lighthouse failed three times on {url}")
 
 
+def score(report: dict, category: str) -> float:
+    return report["categories"][category]["score"] or 0
+
+
 def lost_points(report: dict, category: str) -> list[str]:
     """The audits of a category that cost points."""
     lines = []
@@ -98,17 +101,13 @@ def main() -> int:
                 for run in range(runs)
             ]
             scores = {
-                category: round(
-                    100
-                    * statistics.median(r["categories"][category]["score"] or 0 for r in reports)
-                )
-                for category in BUDGETS
+                c: round(100 * statistics.median(score(r, c) for r in reports)) for c in BUDGETS
             }
             missed = [category for category, least in BUDGETS.items() if scores[category] < least]
             failures += [f"{label}: {c} {scores[c]} < {BUDGETS[c]}" for c in missed]
             shown = " ".join(f"{scores[category]:5}" for category in BUDGETS)
             print(f"  {label:24} {shown}  {server.verdict(not missed)}", flush=True)
-            middle = sorted(reports, key=lambda r: r["categories"]["performance"]["score"] or 0)
+            middle = sorted(reports, key=lambda report: score(report, "performance"))
             for category in BUDGETS:
                 if scores[category] < 100:
                     for line in lost_points(middle[len(middle) // 2], category):

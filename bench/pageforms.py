@@ -1,11 +1,7 @@
-"""A page's forms as a browser reads them, so a simulated phone posts what a real one
-posts (the CSRF token, the deal number, the once-only key ``idem`` ...).
-
-Forms are found by their action's URL and fields by their names, never by the page's
-layout, which changes. A tag reader, not html.parser: the load generator's CPU is every
-simulated phone's clock, and html.parser took four times as long on a deal screen.
-Standard library only (locust imports it).
-"""
+"""A page's forms as a browser reads them, found by their action's URL and fields by their
+names, never by the layout, so a simulated phone posts what a real one posts (the CSRF
+token, the deal, the once-only key ``idem`` ...). A tag reader, not html.parser: the load
+generator's CPU is every phone's clock, and html.parser took four times as long."""
 
 from __future__ import annotations
 

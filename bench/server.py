@@ -22,8 +22,6 @@ import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
 
-import psutil
-
 ROOT = Path(__file__).resolve().parent.parent
 PYTHON = sys.executable
 #: A local server where `CREATE DATABASE` may run (trust auth).
@@ -95,8 +93,10 @@ def prepared(database, command, root=ROOT, settings="bench.settings") -> Iterato
         yield env, json.loads(out.read_text())
 
 
-def cpu_of(processes: list[psutil.Process]) -> float:
-    """CPU seconds (user and system) the processes have used so far."""
+def cpu_of(processes: list) -> float:
+    """CPU seconds (user and system) the processes (psutil's) have used so far."""
+    import psutil  # the bench extra's (locust's): not needed by `make test`
+
     total = 0.0
     for process in processes:
         with contextlib.suppress(psutil.NoSuchProcess):
@@ -129,10 +129,16 @@ def gunicorn(env, root=ROOT, cpus: str | None = None, log: Path | None = None) -
                     if process.poll() is not None or time.monotonic() > deadline:
                         raise RuntimeError(f"gunicorn did not start (log: {log})") from None
                     time.sleep(0.2)
-            yield url, lambda: cpu_of(psutil.Process(process.pid).children())
+            yield url, lambda: cpu_of(workers(process.pid))
         finally:
             process.terminate()
             process.wait(timeout=30)
+
+
+def workers(pid: int) -> list:
+    import psutil
+
+    return psutil.Process(pid).children()
 
 
 def verdict(ok: bool) -> str:

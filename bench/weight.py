@@ -2,12 +2,10 @@
 
     .venv/bin/python bench/weight.py     # about a minute (BENCH_SESSIONS, 200)
 
-gunicorn serves the production settings over a temporary SQLite database of bench/data.py's
-sessions. A first load is the HTML as sent to a browser that accepts `br, gzip` (the app
-gzips its pages but those showing a secret link), every stylesheet, script, icon and
-manifest it links to, the service worker, what it precaches and its offline page, each
-as it came over the wire (whitenoise sends its .br files). Budgets (issue 6; 1 KB = 1,000
-bytes): a first load at most 50 KB, an htmx swap at most 6 KB.
+gunicorn serves bench/data.py's sessions with the production settings. A first load is
+the HTML as sent to a browser that accepts `br, gzip`, the files it links to, the service
+worker, what it precaches and its offline page, each as it came over the wire. Budgets
+(issue 6; 1 KB = 1,000 bytes): a first load at most 50 KB, an htmx swap at most 6 KB.
 """
 
 from __future__ import annotations

@@ -3,17 +3,15 @@
     .venv/bin/python bench/load/run.py   # SQLite and PostgreSQL, both designs: about 30 min
     BENCH_TABLE_STEPS=20,40 BENCH_SECONDS=20 .venv/bin/python bench/load/run.py   # a smoke run
 
-On each database each design gets a temporary database of tables made by its own code
-(bench/data.py here; the previous design's own bench/load/run.py in a git worktree of
-BENCH_OLD, default b9186fb, left out when BENCH_OLD is empty) and one gunicorn worker with
-its own gunicorn.conf.py on core 0, PostgreSQL's processes moved there too; locust runs
-bench/load/locustfile.py on core 1. The tables step up (BENCH_TABLE_STEPS,
-250,500,750,1000), the designs taking turns at each step, each stopping at its first
-failure. A step counts from BENCH_SETTLE_SECONDS (6) after every table's pages were
-answered, for BENCH_SECONDS (30), and passes with a p95 under 150 ms and no error. The
-yardstick, measured before each step under this design's gunicorn: the trivial view's
-server CPU a request, the tables a core would carry if a request cost that, and the share
-of them a step's CPU reaches. Budget (issue 6): 500 tables on one core, on each database.
+On each database each design gets tables made by its own code in a temporary database
+(the previous design, BENCH_OLD=b9186fb or empty for none, from a git worktree) and one
+gunicorn worker with its own gunicorn.conf.py on core 0, PostgreSQL's processes there too;
+locust (bench/load/locustfile.py) runs on core 1. The tables step up (BENCH_TABLE_STEPS),
+the designs taking turns, each until its first failure: a p95 of 150 ms or an error,
+counted from BENCH_SETTLE_SECONDS (6) after every table's pages were answered, for
+BENCH_SECONDS (30). Before each step the trivial view's server CPU a request is measured:
+the tables per core it would allow, and the share of them a step reaches.
+Budget (issue 6): this design carries 500 tables on one core, on each database.
 """
 
 from __future__ import annotations
@@ -31,8 +29,6 @@ import urllib.request
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
-
-import psutil
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
@@ -94,7 +90,10 @@ def old_checkout(commit: str) -> Iterator[Path | None]:
             subprocess.run([*git, "remove", "--force", f"{folder}/old"], check=False)
 
 
-def postgres() -> list[psutil.Process]:
+def postgres() -> list:
+    """The local PostgreSQL server's processes (psutil's: the bench extra, not `make test`'s)."""
+    import psutil
+
     return [p for p in psutil.process_iter(["name"]) if p.info["name"] == "postgres"]
 
 
@@ -102,6 +101,8 @@ def postgres() -> list[psutil.Process]:
 def database_on_core_0(database: str) -> Iterator[None]:
     """PostgreSQL's processes on the server's core (a backend forked meanwhile inherits
     it): one core holds the server and its database, as with SQLite. Given back after."""
+    import psutil
+
     before = {}
     for process in postgres() if database == "postgres" else []:
         with contextlib.suppress(psutil.Error):
@@ -117,6 +118,8 @@ def database_on_core_0(database: str) -> Iterator[None]:
 
 def server_cpu(worker_cpu: Callable[[], float], env: dict[str, str]) -> float:
     """CPU seconds of the worker and of the PostgreSQL backends of its database."""
+    import psutil
+
     name = env.get("DATABASE_URL", "").rsplit("/", 1)[-1]
     backends = []
     for process in postgres() if name else []:
