@@ -23,10 +23,10 @@ import os
 import subprocess
 import sys
 import tempfile
-import threading
 import time
 import urllib.request
 from collections.abc import Callable, Iterator
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -50,6 +50,7 @@ class Step:
     cpu_ms: float  # the server's CPU a request
     trivial_ms: float  # the trivial view's, just before the step
     counted: bool = True
+    locust_busy: bool = False
 
     @property
     def passed(self) -> bool:
@@ -130,24 +131,21 @@ def server_cpu(worker_cpu: Callable[[], float], env: dict[str, str]) -> float:
 
 
 def trivial_cost(url: str, worker_cpu: Callable[[], float], seconds: float = 4.0) -> float:
-    """The server's CPU milliseconds a request of the trivial view (bench/urls.py),
-    asked as fast as eight client threads can."""
-    url, counts, deadline = f"{url}/bench/trivial/", [], time.monotonic() + seconds
+    """The server's CPU milliseconds a request of the trivial view (bench/urls.py), asked
+    as fast as eight client threads can: what a request costs Django on this machine."""
+    url, deadline = f"{url}/bench/trivial/", time.monotonic() + seconds
 
-    def client() -> None:
+    def client(_number: int) -> int:
         done = 0
         while time.monotonic() < deadline:
             urllib.request.urlopen(url, timeout=5).close()
             done += 1
-        counts.append(done)
+        return done
 
     before = worker_cpu()
-    threads = [threading.Thread(target=client) for _ in range(8)]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join()
-    return 1000 * (worker_cpu() - before) / max(1, sum(counts))
+    with ThreadPoolExecutor(8) as pool:
+        answered = sum(pool.map(client, range(8)))
+    return 1000 * (worker_cpu() - before) / max(1, answered)
 
 
 def run_step(url: str, cpu: Callable[[], float], tables_file: Path, tables: int) -> Step:
@@ -164,7 +162,8 @@ def run_step(url: str, cpu: Callable[[], float], tables_file: Path, tables: int)
     command += ["--run-time", f"{int(limit + seconds + 5)}s", "--only-summary", "-L", "WARNING"]
     env = {**os.environ, "BENCH_TABLES": str(tables_file), "BENCH_COUNTING_FILE": str(counting)}
     env.update(BENCH_SETTLE_SECONDS=str(SETTLE), BENCH_MEASURE_SECONDS=str(seconds))
-    locust = subprocess.Popen(command, env=env, stdout=subprocess.DEVNULL)
+    log = open(f"{prefix}.log", "w+")  # noqa: SIM115 - closed below
+    locust = subprocess.Popen(command, env=env, stdout=log, stderr=subprocess.STDOUT)
     deadline = time.monotonic() + limit + 2
     while not counting.exists() and locust.poll() is None and time.monotonic() < deadline:
         time.sleep(0.05)
@@ -172,6 +171,9 @@ def run_step(url: str, cpu: Callable[[], float], tables_file: Path, tables: int)
     time.sleep(max(1.0, seconds - 2))
     used, elapsed = cpu() - used, time.monotonic() - started
     locust.wait(timeout=limit + seconds + 60)
+    with log:
+        log.seek(0)
+        busy = "CPU usage" in log.read()  # locust warns when it nears all of its core
     with open(f"{prefix}_stats.csv") as file:
         rows = {row["Name"]: row for row in csv.DictReader(file)}
     total, rate = rows["Aggregated"], float(rows["Aggregated"]["Requests/s"])
@@ -185,6 +187,7 @@ def run_step(url: str, cpu: Callable[[], float], tables_file: Path, tables: int)
         cpu_ms=1000 * used / elapsed / max(rate, 0.1),
         trivial_ms=0.0,
         counted=counting.exists(),
+        locust_busy=busy,
     )
 
 
@@ -228,18 +231,34 @@ def cells(step: Step) -> str:
         f"{step.tables:6} {step.rate:7.1f} {step.p95_ms:5.0f} {step.errors:6} {step.entries:7}"
         f" {step.cpu_ms:10.2f} | {step.trivial_ms:16.2f} {step.trivial_tables:11} {step.share:5.0%}"
         f"  {server.verdict(step.passed)}{'' if step.counted else ' (no figures: the rush)'}"
+        f"{' (locust near all of its core)' if step.locust_busy else ''}"
+    )
+
+
+def column(step: Step | None) -> str:
+    """A step's figures in the side-by-side table; blank once the design had stopped."""
+    if step is None:
+        return f" | {'':44}"
+    return (
+        f" | {step.rate:14.1f} {step.p95_ms:4.0f} {step.errors:6} {step.cpu_ms:6.2f}"
+        f" {step.share:5.0%} {server.verdict(step.passed)}"
     )
 
 
 def side_by_side(everything: dict[str, dict[str, list[Step]]]) -> None:
-    """Both designs' steps, a line each, by database and number of tables."""
+    """Both designs' steps in columns, a line for each database and number of tables."""
+    designs = list(next(iter(everything.values()), {}))
     print(f"\nSide by side: one gunicorn worker on one core (p95 < {P95_BUDGET:g} ms, no error)")
-    print(f"  {'database':8} {'design':8} {HEADING}")
+    heading = "".join(
+        f" | {design + ' req/s':>14}  p95 errors CPU ms share     " for design in designs
+    )
+    print(f"  database tables{heading}")
     for database, results in everything.items():
         for tables in sorted({step.tables for steps in results.values() for step in steps}):
-            for design, steps in results.items():
-                for step in (step for step in steps if step.tables == tables):
-                    print(f"  {database:8} {design:8} {cells(step)}")
+            found = [
+                next((s for s in steps if s.tables == tables), None) for steps in results.values()
+            ]
+            print(f"  {database:8} {tables:6}" + "".join(map(column, found)))
         print(
             f"  {database}: carried " + ", ".join(f"{d} {carried(r)}" for d, r in results.items())
         )
