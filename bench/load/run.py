@@ -84,6 +84,7 @@ def old_checkout(commit: str) -> Iterator[Path | None]:
         return
     with tempfile.TemporaryDirectory(prefix="scorekeeper-old-") as folder:
         git = ["git", "-C", str(server.ROOT), "worktree"]
+        subprocess.run([*git, "prune"], check=True)  # a worktree an interrupted run left
         subprocess.run([*git, "add", "-q", "--detach", f"{folder}/old", commit], check=True)
         try:
             yield Path(folder) / "old"
@@ -217,7 +218,7 @@ def steps_of_database(database: str, old: Path | None, label: str, work: Path) -
                 step.trivial_ms = trivial_ms
                 results[design].append(step)
                 print(f"  {database:8} {design:8} {cells(step)}", flush=True)
-            if not any(steps[-1].passed for steps in results.values()):
+            if not any(done[-1].passed for done in results.values()):
                 break
     return results
 
