@@ -217,23 +217,13 @@ def steps_of_database(database: str, old: Path | None, label: str, work: Path) -
                 step = run_step(url, cpu, work / f"{design}.json", tables)
                 step.trivial_ms = trivial_ms
                 results[design].append(step)
-                print(f"  {database:8} {design:8} {cells(step)}", flush=True)
+                print(
+                    f"  {database:8} {design:8} {step.tables:6}{column(step)}{notes(step)}",
+                    flush=True,
+                )
             if not any(done[-1].passed for done in results.values()):
                 break
     return results
-
-
-HEADING = "tables   req/s   p95 errors entries CPU ms/req | trivial view: ms tables/core share"
-
-
-def cells(step: Step) -> str:
-    """A step's figures: what it carried, its CPU, and what the trivial view's allows."""
-    return (
-        f"{step.tables:6} {step.rate:7.1f} {step.p95_ms:5.0f} {step.errors:6} {step.entries:7}"
-        f" {step.cpu_ms:10.2f} | {step.trivial_ms:16.2f} {step.trivial_tables:11} {step.share:5.0%}"
-        f"  {server.verdict(step.passed)}{'' if step.counted else ' (no figures: the rush)'}"
-        f"{' (locust near all of its core)' if step.locust_busy else ''}"
-    )
 
 
 def column(step: Step | None) -> str:
@@ -246,14 +236,24 @@ def column(step: Step | None) -> str:
     )
 
 
+def heading(design: str) -> str:
+    return f" | {design + ' req/s':>14}  p95 errors CPU ms share     "
+
+
+def notes(step: Step) -> str:
+    """The trivial view's figures beside a step, the entries made, what went wrong."""
+    return (
+        f"  {step.trivial_ms:4.2f} {step.trivial_tables:5}; {step.entries} entries"
+        + ("" if step.counted else "; no figures: the tables' opening rush outlasted 60 s")
+        + ("; locust near all of its core" if step.locust_busy else "")
+    )
+
+
 def side_by_side(everything: dict[str, dict[str, list[Step]]]) -> None:
     """Both designs' steps in columns, a line for each database and number of tables."""
     designs = list(next(iter(everything.values()), {}))
     print(f"\nSide by side: one gunicorn worker on one core (p95 < {P95_BUDGET:g} ms, no error)")
-    heading = "".join(
-        f" | {design + ' req/s':>14}  p95 errors CPU ms share     " for design in designs
-    )
-    print(f"  database tables{heading}")
+    print("  database tables" + "".join(map(heading, designs)))
     for database, results in everything.items():
         for tables in sorted({step.tables for steps in results.values() for step in steps}):
             found = [
@@ -278,7 +278,9 @@ def main() -> int:
         old_checkout(commit) as old,
     ):
         for database in server.databases():
-            print(f"  {'database':8} {'design':8} {HEADING}")
+            print(
+                f"  database design   tables{heading('')}  trivial view: ms a request, tables/core"
+            )
             everything[database] = steps_of_database(database, old, commit, Path(work))
     side_by_side(everything)
     for database, results in everything.items():
