@@ -137,5 +137,7 @@ def parse_new_session(data) -> NewSession:
     state.options = options.read_form(state.kind, data, chosen) if keep_options else chosen
     state.names = [" ".join(n.split()) for n in data.getlist("seat") if n.strip()][:8]
     state.first_dealer = data.get("first_dealer", "random") or "random"
-    state.new_name = " ".join((data.get("new_name") or "").split())[:40]
+    # Room for a list pasted in one go ("Anna, Ben, Carla, Dario"): each name is
+    # checked as it is added.
+    state.new_name = " ".join((data.get("new_name") or "").split())[:400]
     return state

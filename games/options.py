@@ -36,6 +36,11 @@ class Option:
     blank: bool = False
     #: Shown on the new-session form (else only a preset sets it).
     on_form: bool = True
+    #: How the summary of a table's options says it ("hook on", "made bid: 10 × bid"),
+    #: with %(value)s for a number or a choice's label; shown when the value is not
+    #: the rules' default, or always (``always``).
+    said: Promise | None = None
+    always: bool = False
 
     def values(self) -> list:
         return [value for value, _label in self.choices]
@@ -53,6 +58,8 @@ OH_HELL = (
             ("oh_well", _("Oh Well: the most cards every deal")),
             ("custom", _("Custom list")),
         ),
+        said=_("%(value)s"),
+        always=True,
     ),
     Option(
         "custom_schedule",
@@ -60,6 +67,7 @@ OH_HELL = (
         CARDS,
         low=1,
         high=60,
+        said=_("cards %(value)s"),
     ),
     Option(
         "cap",
@@ -68,9 +76,15 @@ OH_HELL = (
         low=1,
         high=30,
         blank=True,
+        said=_("at most %(value)s cards"),
     ),
-    Option("keep_card_to_turn", _("Always leave a card to turn up"), FLAG),
-    Option("double_turn", _("Play the turning hand twice"), FLAG),
+    Option(
+        "keep_card_to_turn",
+        _("Always leave a card to turn up"),
+        FLAG,
+        said=_("a card left to turn up"),
+    ),
+    Option("double_turn", _("Play the turning hand twice"), FLAG, said=_("the turning hand twice")),
     # Set by a preset (Wizard-style's 60 cards), not on the form.
     Option("deck_size", _("Cards in the deck"), choices=((52, "52"), (60, "60")), on_form=False),
     Option(
@@ -82,10 +96,29 @@ OH_HELL = (
             ("drawn_before_deal", _("Drawn first: always a trump")),
             ("rotation", _("Rotation ♠ ♥ ♣ ♦ no trump")),
         ),
+        said=_("%(value)s"),
+        always=True,
     ),
-    Option("hook", _("The hook: the dealer may not make the bids add up to the tricks"), FLAG),
-    Option("hook_min_cards", _("The hook applies from this many cards"), NUMBER, low=1, high=30),
-    Option("hook_lifted_last_deal", _("No hook in the last deal"), FLAG),
+    Option(
+        "hook",
+        _("The hook: the dealer may not make the bids add up to the tricks"),
+        FLAG,
+        said=_("hook on"),
+    ),
+    Option(
+        "hook_min_cards",
+        _("The hook applies from this many cards"),
+        NUMBER,
+        low=1,
+        high=30,
+        said=_("the hook from %(value)s cards"),
+    ),
+    Option(
+        "hook_lifted_last_deal",
+        _("No hook in the last deal"),
+        FLAG,
+        said=_("no hook in the last deal"),
+    ),
     Option(
         "made",
         _("A made bid scores"),
@@ -97,6 +130,7 @@ OH_HELL = (
             ("oh_well", _("always 10 (a zero 12)")),
             ("wizard", _("20 + 10 per trick")),
         ),
+        said=_("made bid: %(value)s"),
     ),
     Option(
         "zero",
@@ -107,6 +141,7 @@ OH_HELL = (
             ("five", _("5")),
             ("five_plus_cards", _("5 + cards in the deal")),
         ),
+        said=_("made zero: %(value)s"),
     ),
     Option(
         "missed",
@@ -119,13 +154,22 @@ OH_HELL = (
             ("minus_ten_per_trick_off", _("minus 10 per trick off")),
             ("minus_difference_squared", _("minus the difference squared")),
         ),
+        said=_("missed bid: %(value)s"),
     ),
     Option(
         "slams",
         _("Slams: all tricks 50 + tricks, all but one 25 + tricks (5 cards or more)"),
         FLAG,
+        said=_("slams"),
     ),
-    Option("revoke_penalty", _("Revoke penalty (points)"), NUMBER, low=0, high=100),
+    Option(
+        "revoke_penalty",
+        _("Revoke penalty (points)"),
+        NUMBER,
+        low=0,
+        high=100,
+        said=_("revoke −%(value)s"),
+    ),
     Option(
         "tie_break",
         _("Ties"),
@@ -133,6 +177,7 @@ OH_HELL = (
             ("shared", _("ties share the win")),
             ("most_made_bids", _("most bids made breaks a tie")),
         ),
+        said=_("%(value)s"),
     ),
 )
 
@@ -141,11 +186,14 @@ KOZEL = (
         "match_limit",
         _("The match ends at (defeat points)"),
         choices=tuple((n, str(n)) for n in kozel.MATCH_LIMITS),
+        said=_("to %(value)s"),
+        always=True,
     ),
     Option(
         "two_point_from",
         _("A loser with this many card points or more takes only 2"),
         choices=tuple((n, str(n)) for n in kozel.TWO_POINT_FROM_CHOICES),
+        said=_("2 defeat points from %(value)s"),
     ),
     Option(
         "six_points",
@@ -154,6 +202,7 @@ KOZEL = (
             ("no_tricks", _("no trick at all")),
             ("no_card_points", _("no card points")),
         ),
+        said=_("6 defeat points: %(value)s"),
     ),
     Option(
         "eggs",
@@ -163,8 +212,31 @@ KOZEL = (
             ("double_next", _("next deal's defeat points doubled")),
             ("plus_two_next", _("+2 to the next deal's loser")),
         ),
+        said=_("eggs: %(value)s"),
     ),
 )
+
+
+def summary(kind: str, chosen: Mapping[str, Any]) -> list[str]:
+    """What a table's options say, short, in the visitor's language ("Down and up: 10 …
+    1 … 10, turned up; last deal no trump, hook on"): every option that is not the
+    rules' default, and those that are always said."""
+    from games.kinds import KINDS
+
+    defaults = as_options(KINDS[kind].rules())
+    said = []
+    for option in KINDS[kind].options:
+        value = chosen.get(option.name)
+        if option.said is None or not (option.always or value != defaults.get(option.name)):
+            continue
+        if option.kind == FLAG and not value:
+            continue
+        if option.kind == CHOICE:
+            value = next((label for key, label in option.choices if key == value), value)
+        elif option.kind == CARDS:
+            value = " ".join(str(n) for n in value or [])
+        said.append(str(option.said) % {"value": value})
+    return said
 
 
 def rules_of(kind: str, options: Mapping[str, Any]) -> oh_hell.OhHellRules | kozel.KozelRules:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 from django.db.models import Q
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
@@ -12,7 +14,7 @@ from django_htmx.http import HttpResponseClientRedirect
 
 from games import forms, inputs, options, services
 from games.kinds import kind_of
-from games.models import Notebook
+from games.models import Game, Notebook
 from games.rules import RuleError, kozel, oh_hell
 from games.views.access import (
     current_notebook,
@@ -47,7 +49,7 @@ def home_page(
             ).prefetch_related("seats__player")
         )
         games.sort(key=lambda g: (g.finished_at is not None, -(g.updated_at.timestamp())))
-    context = {"notebook": notebook, "games": games, **(extra or {})}
+    context = {"notebook": notebook, "games": games, "recent": recent_tables(games), **(extra or {})}
     response = render(request, "games/home.html", context, status=status)
     return promise_notebook(request, response, notebook)
 
@@ -63,21 +65,22 @@ def new_session(request: HttpRequest) -> HttpResponse:
         state = forms.parse_new_session(request.GET)
         if "again" in request.GET:
             state.names = []
-    error = None
-    status = 200
+    error, status, focus = None, 200, ""
     action = state.action
+    if "from" in request.GET and notebook is not None:
+        state = table_of(notebook, request.GET["from"]) or state
     if action.startswith("add:") or action == "add":
-        name = action[4:] if action.startswith("add:") else state.new_name
+        # A notebook's player (its chip), or what was typed: one name, or a list
+        # pasted in one go ("Anna, Ben, Carla, Dario").
+        typed = [action[4:]] if action.startswith("add:") else split_names(state.new_name)
         try:
-            name = services.clean_name(name)
-            if name.casefold() in {n.casefold() for n in state.names}:
-                raise RuleError(gettext_noop("%(name)s already has a seat."), name=name)
-            if len(state.names) >= kind_of(state.kind).players[1]:
-                raise RuleError(gettext_noop("The table is full."))
-            state.names.append(name)
-            state.new_name = ""
+            while typed:
+                seat(state, typed[0])
+                typed.pop(0)
         except RuleError as refusal:
             error, status = message(refusal), 422
+        state.new_name = ", ".join(typed)
+        focus = "new_name"
     elif action.startswith(("up:", "down:", "remove:")):
         verb, _sep, raw = action.partition(":")
         index = inputs.choice_of(raw, low=0, high=len(state.names) - 1)
@@ -111,10 +114,53 @@ def new_session(request: HttpRequest) -> HttpResponse:
             response = HttpResponseClientRedirect(url) if request.htmx else redirect(url)
             return remember(response, game.notebook)
     context = new_session_context(notebook, state)
-    context.update(error=error)
+    context.update(error=error, focus=focus)
     template = "games/new.html#new-session" if request.htmx else "games/new.html"
     response = render(request, template, context, status=status)
     return promise_notebook(request, response, notebook)
+
+
+def split_names(typed: str) -> list[str]:
+    """The names in what was typed: one, or several separated by commas, semicolons
+    or lines."""
+    return [name for name in re.split(r"[,;\n]+", typed) if name.strip()]
+
+
+def seat(state: forms.NewSession, typed: str) -> None:
+    """One more player at the table being set, or RuleError."""
+    name = services.clean_name(typed)
+    if name.casefold() in {n.casefold() for n in state.names}:
+        raise RuleError(gettext_noop("%(name)s already has a seat."), name=name)
+    if len(state.names) >= kind_of(state.kind).players[1]:
+        raise RuleError(gettext_noop("The table is full."))
+    state.names.append(name)
+
+
+def recent_tables(games: list[Game], most: int = 3) -> list[Game]:
+    """The last tables (game and players in their seats) among ``games``, with their
+    seats prefetched, one session each: a table that meets again starts from one."""
+    seen, tables = set(), []
+    for game in sorted(games, key=lambda g: g.updated_at, reverse=True):
+        names = tuple(seat.player.name for seat in game.seats.all())
+        if (game.kind, names) not in seen:
+            seen.add((game.kind, names))
+            tables.append(game)
+    return tables[:most]
+
+
+def table_of(notebook: Notebook, public_id: str) -> forms.NewSession | None:
+    """The new-session form filled as one of the notebook's sessions was: its game, rules,
+    options and players in their seats (the first dealer drawn again)."""
+    game = notebook.games.filter(public_id=public_id if inputs.token_ok(public_id) else "")
+    game = game.prefetch_related("seats__player").first()
+    if game is None:
+        return None
+    return forms.NewSession(
+        kind=game.kind,
+        preset=game.preset,
+        options=dict(game.options),
+        names=[seat.player.name for seat in game.seats.all()],
+    )
 
 
 def new_session_context(notebook: Notebook | None, state: forms.NewSession) -> dict:
@@ -139,6 +185,13 @@ def new_session_context(notebook: Notebook | None, state: forms.NewSession) -> d
         "known_players": [p for p in known if p.name.casefold() not in seated],
         "preview": preview,
         "preview_error": preview_error,
+        "options_summary": ", ".join(options.summary(kind, state.options)),
+        # Offered while no one is seated yet: the last 20 sessions, two queries.
+        "recent": recent_tables(
+            list(notebook.games.order_by("-updated_at").prefetch_related("seats__player")[:20])
+        )
+        if notebook and not state.names
+        else [],
         "max_players": kind_of(kind).players[1],
         "teams": kind_of(kind).teams,
     }

@@ -26,7 +26,14 @@ from games.kinds import kind_of
 from games.models import Game
 from games.rules import RuleError, oh_hell
 from games.services import Conflict
-from games.views.access import StaleForm, form_key_or_refuse, get_game, message, stale_form
+from games.views.access import (
+    StaleForm,
+    explained,
+    form_key_or_refuse,
+    get_game,
+    message,
+    stale_form,
+)
 
 SUIT_NAMES = {
     "S": gettext_noop("spades"),
@@ -45,8 +52,17 @@ def game(request: HttpRequest, public_id: str) -> HttpResponse:
 def live(request: HttpRequest, public_id: str) -> HttpResponse:
     """Polled every few seconds by every open page of a session, with the version the
     page shows (``?v=``): 204 when nothing changed (one query), otherwise the table as
-    it is now. A page whose link was stopped, or whose session is gone, gets 404."""
-    game = get_game(request, public_id)
+    it is now. A page whose link was stopped, or whose session is gone, gets a line
+    that says so in place of the table (the page's poll: a 200, so the browser logs
+    no error; the line has no poll of its own, so the asking stops); any other
+    request for it, 404."""
+    try:
+        game = get_game(request, public_id)
+    except Http404:
+        element = request.headers.get("HX-Target")
+        if not request.htmx or element not in ("table", "kozel"):
+            raise
+        return render(request, "games/_link_ended.html", {"element": element})
     if request.GET.get("v") == str(game.version):
         return HttpResponse(status=204)
     return render_table(request, game, partial=True)
@@ -262,6 +278,8 @@ class BidRow:
     out_of_turn: bool
     can_change: bool
     taken: int
+    #: The scorekeeper may pick this player to bid (out of turn) or change the bid.
+    pickable: bool = False
 
 
 def oh_hell_context(table: services.OhHellTable, selected: str | None, posted_tricks=None) -> dict:
@@ -279,7 +297,7 @@ def oh_hell_context(table: services.OhHellTable, selected: str | None, posted_tr
         "winner_names": [table.names[seat] for seat in result.winners],
     }
     if plan is None:
-        return context
+        return {**context, "error_places": ["undo"]}
     deal = table.current
     bidding = table.bidding
     winners = deal.trick_winners
@@ -301,6 +319,8 @@ def oh_hell_context(table: services.OhHellTable, selected: str | None, posted_tr
     seat = inputs.choice_of(selected, low=0, high=table.players - 1)
     if seat is not None and (seat not in bidding.bids or bidding.can_change(seat)):
         chosen = seat
+    for row in rows:
+        row.pickable = row.seat != chosen and (row.bid is None or row.can_change)
     prefill = list(taken) if len(winners) == plan.cards else [None] * table.players
     if posted_tricks is not None:
         prefill = [
@@ -331,6 +351,10 @@ def oh_hell_context(table: services.OhHellTable, selected: str | None, posted_tr
         trump_fixed=plan.trump is not None,
         dealer_name=table.names[plan.dealer],
     )
+    # Where each refusal shows, beside its control; one whose control is not on the
+    # screen now (a bid sent after the bidding closed) shows at the top.
+    shown = ["play", "tricks", "revoke"] if context["announcement"] else ["trump", "bids"]
+    context["error_places"] = ["undo", *shown, *(["adjust"] if context["last"] else [])]
     return context
 
 
@@ -349,6 +373,7 @@ def last_deal_summary(table: services.OhHellTable) -> dict | None:
             "score": scored.scores[seat],
             "total": scored.totals[seat],
             "revoked": record.revoke == seat,
+            "why": [explained(why) for why in oh_hell.explain_deal(scored, seat, table.rules)],
         }
         for seat in range(table.players)
     ]
@@ -381,4 +406,5 @@ def kozel_context(table: services.KozelTable) -> dict:
         "last_loser_name": table.team_names(last.loser) if last and last.loser is not None else "",
         "last_loser_points": sum(last.defeat_points) if last else 0,
         "seats": list(enumerate(table.names)),
+        "error_places": ["undo"] if result.finished else ["undo", "kozel"],
     }

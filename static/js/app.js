@@ -118,9 +118,13 @@ document.addEventListener("htmx:afterSwap", () => {
 document.addEventListener(
   "click",
   (event) => {
+    // Undo is left out: a person who means two undos gets two (the server's version
+    // check already refuses a real double tap).
     const control =
       event.target.closest &&
-      event.target.closest("#table button:not([type=button]), #kozel button:not([type=button])");
+      event.target.closest(
+        "#table button:not([type=button]):not([data-repeatable]), #kozel button:not([type=button]):not([data-repeatable])",
+      );
     const now = Date.now();
     if (!control) {
       lastTap = { x: event.clientX, y: event.clientY, at: now }; // a tap elsewhere in between
@@ -149,21 +153,56 @@ document.addEventListener("input", (event) => {
   }
 });
 
-// Following live: when the session is gone or no longer shared with this browser,
-// the poll answers 404; stop asking instead of knocking every three seconds.
-document.addEventListener("htmx:afterRequest", (event) => {
-  const xhr = event.detail.xhr;
-  const path = (event.detail.pathInfo && event.detail.pathInfo.requestPath) || "";
-  if (xhr && xhr.status === 404 && path.includes("/live/")) {
-    event.detail.elt.dataset.liveGone = "1";
-  }
-});
+// A page whose screen is off or on another tab does not poll (it catches up within
+// three seconds of coming back).
 document.addEventListener("htmx:beforeRequest", (event) => {
   const path = (event.detail.pathInfo && event.detail.pathInfo.requestPath) || "";
-  // A gone session, or a phone whose screen is off or on another tab: no poll
-  // (it catches up within three seconds of coming back).
-  const idle = path.includes("/live/") && document.visibilityState === "hidden";
-  if (event.detail.elt.dataset.liveGone === "1" || idle) {
+  if (path.includes("/live/") && document.visibilityState === "hidden") {
     event.preventDefault();
+  }
+});
+
+// The next control in view (issue 27): after an entry swaps the table, the control a
+// scorekeeper taps next ([data-next]) is scrolled into view only if it is not in view
+// already; a poll's swap (another phone's entry) never moves the page.
+document.addEventListener("htmx:afterSwap", (event) => {
+  const verb = event.detail.requestConfig && event.detail.requestConfig.verb;
+  if (verb !== "post") {
+    return;
+  }
+  const next = document.querySelector("#table [data-next], #kozel [data-next]");
+  if (next) {
+    bringIntoView(next);
+  }
+});
+
+function bringIntoView(element) {
+  const box = element.getBoundingClientRect();
+  if (box.top < 0 || box.bottom > window.innerHeight) {
+    element.scrollIntoView({ block: box.height > window.innerHeight ? "start" : "nearest" });
+  }
+}
+
+// The tricks form: once a player's count is picked, the next player's row (or Score)
+// comes into view if it is below the screen's edge.
+document.addEventListener("change", (event) => {
+  const row = event.target.closest && event.target.closest(".tricks-form .tricks-row");
+  if (!row) {
+    return;
+  }
+  const next = row.nextElementSibling;
+  if (next) {
+    bringIntoView(next);
+  }
+});
+
+// New session: a name added with Enter leaves the cursor in the name field, for the next.
+document.addEventListener("htmx:afterSwap", (event) => {
+  const form = event.detail.target;
+  if (form && form.id === "new-session" && form.dataset.focus) {
+    const field = document.getElementById(form.dataset.focus);
+    if (field) {
+      field.focus();
+    }
   }
 });

@@ -93,7 +93,7 @@ def test_a_bid_out_of_turn_stands_and_the_turn_goes_back(client, game) -> None:
 
 def test_the_bid_out_of_turn_link_opens_that_players_keypad(client, game) -> None:
     page = client.get(url(game, "game"))
-    assertContains(page, '<a class="link-btn" href="?seat=3">bid out of turn</a>')
+    assertContains(page, '<a href="?seat=3" aria-label="Dan: bid out of turn">')
 
     response = client.get(url(game, "game"), {"seat": DAN})
 
@@ -202,7 +202,7 @@ def test_it_counts_the_tricks_as_they_fall(client, bid) -> None:
     assert winners_of(bid) == [CARLA]
     page = client.get(url(bid, "game"))
     assertContains(page, "Trick 2 of 10: who took it?")
-    assertContains(page, 'aria-label="taken 1">1/3</span>')
+    assertContains(page, 'aria-label="taken 1 of 3 bid">1/3</span>')
 
 
 def test_a_trick_before_the_bidding_is_over_is_refused(client, game) -> None:
