@@ -49,7 +49,12 @@ def home_page(
             ).prefetch_related("seats__player")
         )
         games.sort(key=lambda g: (g.finished_at is not None, -(g.updated_at.timestamp())))
-    context = {"notebook": notebook, "games": games, "recent": recent_tables(games), **(extra or {})}
+    context = {
+        "notebook": notebook,
+        "games": games,
+        "recent": recent_tables(games),
+        **(extra or {}),
+    }
     response = render(request, "games/home.html", context, status=status)
     return promise_notebook(request, response, notebook)
 
