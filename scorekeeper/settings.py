@@ -268,13 +268,21 @@ if TESTING:
     WHITENOISE_USE_FINDERS = True
     WHITENOISE_AUTOREFRESH = True
 
-# App servers keep nothing of their own: the cache is a table in the shared
-# database (`migrate` creates it, see scorekeeper/apps.py), sessions (the admin's
-# only) are rows too, and so are the link-miss counts.
+# App servers keep nothing of their own that another could contradict: the cache is a
+# table in the shared database (`migrate` creates it, see scorekeeper/apps.py),
+# sessions (the admin's only) are rows too, and so are the link-miss counts. "tables"
+# holds a view-only table as drawn at one version in one language
+# (games/views/table.py): what a key names never changes, so each process may keep
+# its own copy, and a follower's swap costs no render (docs/performance.md).
 CACHES = {
     "default": {
         "BACKEND": "django.core.cache.backends.db.DatabaseCache",
         "LOCATION": "scorekeeper_cache",
+    },
+    "tables": {
+        "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
+        "TIMEOUT": 3600,
+        "OPTIONS": {"MAX_ENTRIES": 2000},
     },
 }
 SESSION_ENGINE = "django.contrib.sessions.backends.db"

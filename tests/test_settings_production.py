@@ -144,7 +144,10 @@ def test_app_servers_keep_no_state_of_their_own() -> None:
     # The cache, sessions and the link-miss counts all live in the shared database.
     caches = read["CACHES"]
     assert caches["default"]["BACKEND"] == "django.core.cache.backends.db.DatabaseCache"
-    assert set(caches) == {"default"}  # nothing kept in a process
+    # A process keeps only drawn tables, under keys whose content never changes (a
+    # session's version): nothing another server could contradict (test_two_servers).
+    assert set(caches) == {"default", "tables"}
+    assert caches["tables"]["BACKEND"] == "django.core.cache.backends.locmem.LocMemCache"
     assert read["SESSION_ENGINE"] == "django.contrib.sessions.backends.db"
     assert read["LINK_MISS_LIMIT"] == 20
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from datetime import timedelta
 
 from django.core import signing
 from django.core.cache import cache
@@ -69,6 +70,10 @@ def notebook_of_visitor(notebook: Notebook | None, promised_key: str | None) -> 
     return mine.get(key=promised_key)
 
 
+#: Form keys only need to outlive a retry.
+KEY_LIFETIME = timedelta(days=1)
+
+
 def claim_form_key(notebook: Notebook, key: str | None) -> tuple[IdempotencyKey | None, bool]:
     """Inside a transaction: claim a creating form's once-only key in its notebook.
 
@@ -79,6 +84,11 @@ def claim_form_key(notebook: Notebook, key: str | None) -> tuple[IdempotencyKey 
     that is not a form, such as a test's setup): no claim, always first."""
     if key is None:
         return None, True
+    # The notebook's keys that have outlived any retry go now: once per thing made,
+    # not on every entry at the table.
+    IdempotencyKey.objects.filter(
+        notebook=notebook, created_at__lt=timezone.now() - KEY_LIFETIME
+    ).delete()
     try:
         with transaction.atomic():
             return IdempotencyKey.objects.create(notebook=notebook, key=key), True

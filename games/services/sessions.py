@@ -16,13 +16,12 @@ from __future__ import annotations
 import functools
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from datetime import datetime, timedelta
+from datetime import datetime
 from functools import cached_property
 from typing import TypeVar
 
-from django.db import transaction
+from django.db import IntegrityError, transaction
 from django.db.models import Prefetch
-from django.utils import timezone
 
 from games import options
 from games.models import (
@@ -38,8 +37,6 @@ from games.models import (
 from games.rules import RuleError, gettext_noop, kozel, oh_hell
 
 T = TypeVar("T")
-#: Form keys only need to outlive a retry.
-KEY_LIFETIME = timedelta(days=1)
 
 
 class Conflict(Exception):
@@ -291,15 +288,14 @@ def game_action(kind: str | None) -> Callable[[Callable[..., T]], Callable[..., 
 
 def claim_entry_key(game: Game, key: str | None) -> bool:
     """Under the session's lock: False if a form with this key was sent before (the
-    same entry again), else the key is noted and True; the notebook's keys older than
-    KEY_LIFETIME go."""
+    same entry again; the unique index says so), else the key is noted and True."""
     if key is None:
         return True
-    keys = IdempotencyKey.objects.filter(notebook_id=game.notebook_id)
-    if keys.filter(key=key).exists():
+    try:
+        with transaction.atomic():
+            IdempotencyKey.objects.create(notebook_id=game.notebook_id, game=game, key=key)
+    except IntegrityError:
         return False
-    keys.filter(created_at__lt=timezone.now() - KEY_LIFETIME).delete()
-    IdempotencyKey.objects.create(notebook_id=game.notebook_id, game=game, key=key)
     return True
 
 

@@ -12,12 +12,13 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from django.core.cache import caches
 from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils.translation import get_language, gettext_noop
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_noop
 from django.views.decorators.http import require_POST, require_safe
 from django_htmx.http import HttpResponseClientRedirect, trigger_client_event
 
@@ -77,7 +78,18 @@ def render_table(
     status: int = 200,
     partial: bool = False,
 ) -> HttpResponse:
-    """The deal screen, or its table alone (htmx, or ``partial``)."""
+    """The deal screen, or its table alone (htmx, or ``partial``).
+
+    A view-only link's table has no form, token or form key in it, so the swap its
+    followers poll for is drawn once per version and language and kept in the
+    "tables" cache (settings.CACHES)."""
+    kind = kind_of(game.kind)
+    partial = partial or bool(request.htmx)
+    kept = None
+    if partial and game.role == "view" and status == 200:
+        kept = f"table:{game.public_id}:{game.version}:{get_language()}"
+        if (html := caches["tables"].get(kept)) is not None:
+            return HttpResponse(html)
     table = services.load(game)
     refused = status >= 400
     if isinstance(table, services.KozelTable):
@@ -92,9 +104,10 @@ def render_table(
         error_for=error_for,
         posted=request.POST if refused else {},
     )
-    kind = kind_of(game.kind)
-    template = f"{kind.template}#{kind.element}" if partial or request.htmx else kind.template
+    template = f"{kind.template}#{kind.element}" if partial else kind.template
     response = render(request, template, context, status=status)
+    if kept:
+        caches["tables"].set(kept, response.content.decode())
     spoken = spoken_news(context, error_for) if request.htmx and status == 200 else None
     if spoken:
         # The swapped table is new to a screen reader; the page's own live region

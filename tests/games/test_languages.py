@@ -258,6 +258,9 @@ def english_leftovers(language: str):
         for source in sources:
             if source in translations or not re.search(r"[A-Za-z]{2}", source):
                 continue
+            words = re.findall(r"[A-Za-z]+", PLACEHOLDER.sub(" ", source))
+            if PLACEHOLDER.search(source) and len(words) == 1 and len(words[0]) <= 3:
+                continue  # "to %(value)s": "to" is a Polish word too
             parts = [re.escape(part) for part in PLACEHOLDER.split(source)]
             patterns.append(r"(?<!\w)" + r".+?".join(parts) + r"(?!\w)")
     # Longest first, so a sentence is reported rather than a word inside it.

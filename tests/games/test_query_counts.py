@@ -6,9 +6,10 @@ transactions are savepoints, so they are counted too.
 """
 
 import pytest
+from django.test import Client
 from django.urls import reverse
 
-from games.models import Game
+from games.models import Game, ShareLink
 from tests.games.conftest import (
     HTMX,
     NAMES,
@@ -71,8 +72,8 @@ def test_an_htmx_bid_costs_18_queries(
     bid["idem"] = "a-form-key"
 
     # game with its notebook (the cookie is checked against it);
-    # the service: begin, game locked, the form's key looked for, the notebook's old
-    #   keys deleted, the key noted, seats, deals, hands, adjustments (undo's snapshot
+    # the service: begin, game locked, the form's key noted (in a savepoint: the
+    #   unique index refuses a repeat), seats, deals, hands, adjustments (undo's snapshot
     #   is taken from those, and the hand found among them), then the new hand, game
     #   version, history line; commit;
     # the answer: seats, deals, hands, adjustments
@@ -113,3 +114,49 @@ def test_home_costs_four_queries(client, notebook, django_assert_num_queries, se
 
     assert response.status_code == 200
     assert response.text.count('class="session-link"') == sessions
+
+
+@pytest.mark.parametrize(("players", "played"), [(4, 1), (7, 12)])
+def test_followers_swap_is_drawn_once_a_version_and_language(
+    notebook, django_assert_num_queries, players, played
+) -> None:
+    game = oh_hell_game(notebook, players, played)
+    link = ShareLink.objects.create(game=game, role=ShareLink.Role.VIEW)
+    phones = [Client(), Client(), Client()]
+    for phone in phones:
+        phone.get(reverse("join", args=[link.key]))
+    shown = Game.objects.get(pk=game.pk).version
+    swap = reverse("live", args=[game.public_id]) + f"?v={shown - 1}"
+
+    # game with its notebook and the link's role; seats with players, deals, their
+    # hands, their adjustments
+    with django_assert_num_queries(5):
+        first = phones[0].get(swap, **HTMX)
+    # the game and the link's role: the table as the first phone was given it
+    with django_assert_num_queries(1):
+        second = phones[1].get(swap, **HTMX)
+    Client(headers={"accept-language": "it"}).get(reverse("join", args=[link.key]))
+    italian = phones[2].get(swap, HTTP_ACCEPT_LANGUAGE="it", **HTMX)
+    play_deals(game, 1)
+    later = phones[1].get(swap, **HTMX)
+
+    assert second.text == first.text and f"?v={shown}" in first.text
+    assert "<form" not in first.text and "csrfmiddlewaretoken" not in first.text
+    assert "Mano" in italian.text or "Smazzata" in italian.text
+    assert later.text != first.text and f"?v={Game.objects.get(pk=game.pk).version}" in later.text
+
+
+@pytest.mark.parametrize("own_notebook", [False, True])
+def test_the_up_to_date_poll_costs_one_query_or_two_for_a_notebook_following_by_a_link(
+    game, stranger, django_assert_num_queries, own_notebook
+) -> None:
+    link = ShareLink.objects.create(game=game, role=ShareLink.Role.VIEW)
+    phone = stranger if own_notebook else Client()
+    phone.get(reverse("join", args=[link.key]))
+    poll = reverse("live", args=[game.public_id]) + f"?v={game.version}"
+
+    # the session as the phone's notebook's (none), then by the phone's links
+    with django_assert_num_queries(2 if own_notebook else 1):
+        response = phone.get(poll, **HTMX)
+
+    assert response.status_code == 204
