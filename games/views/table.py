@@ -354,6 +354,8 @@ def oh_hell_context(table: services.OhHellTable, selected: str | None, posted_tr
         forbidden=bidding.forbidden(chosen) if chosen is not None else None,
         bids_total=sum(bidding.bids.values()),
         announcement=bidding.announcement(),
+        # Every bid in and none of the tricks played: a bid may still change.
+        changing=bidding.announcement() is not None and chosen is not None,
         trick_number=len(winners) + 1,
         tricks_played=len(winners),
         play_over=len(winners) == plan.cards,

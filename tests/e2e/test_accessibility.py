@@ -125,9 +125,12 @@ def audit(page: Page, label: str, problems: list[str]) -> int:
 
 
 def open_all_details(page: Page) -> None:
-    closed = page.locator("details:not([open]) > summary")
-    while closed.count():
-        closed.first.click()
+    """Each folded part opened by a tap: the page's first, then the header's phone
+    settings (their panel lies over the top of the page)."""
+    for where in ("main", "header"):
+        closed = page.locator(f"{where} details:not([open]) > summary")
+        while closed.count():
+            closed.first.click()
     expect(page.locator("details:not([open])")).to_have_count(0)
 
 

@@ -69,11 +69,11 @@ def test_a_table_meets_no_csp_violation_from_new_session_to_share_page(
         suits.first.click()
         expect(suits.first).to_have_attribute("aria-pressed", "true")
     for _ in range(2):
-        before = page.locator(".bidder .bidder-bid").all_inner_texts()
+        before = page.locator(".bid-chip .bidder-bid").all_inner_texts()
         # At a person's pace: app.js drops a second tap on the same spot within 450 ms.
         page.wait_for_timeout(500)
         page.locator(".keypad-form button.key:not([disabled])").first.click()
-        expect(page.locator(".bidder .bidder-bid")).not_to_have_text(before)
+        expect(page.locator(".bid-chip .bidder-bid")).not_to_have_text(before)
     with page.expect_response(lambda r: "/live/" in r.url, timeout=10_000):
         pass
     settings = page.locator("details.phone-settings > summary")
@@ -85,10 +85,10 @@ def test_a_table_meets_no_csp_violation_from_new_session_to_share_page(
     # The rest of deal 1, scored, then deal 2's trump and bids: a table with a scored
     # deal above it, swapped again and again.
     for _ in range(2):
-        before = page.locator(".bidder .bidder-bid").all_inner_texts()
+        before = page.locator(".bid-chip .bidder-bid").all_inner_texts()
         page.wait_for_timeout(500)
         page.locator(".keypad-form button.key:not([disabled])").first.click()
-        expect(page.locator(".bidder .bidder-bid")).not_to_have_text(before)
+        expect(page.locator(".bid-chip .bidder-bid")).not_to_have_text(before)
     page.wait_for_timeout(500)
     page.locator(".trick-row button.trick-btn").first.click()
     expect(page.locator("#play-title")).to_have_text("All tricks played")
@@ -99,10 +99,10 @@ def test_a_table_meets_no_csp_violation_from_new_session_to_share_page(
     page.locator(".suit-btn").nth(1).click()
     expect(page.locator(".suit-btn").nth(1)).to_have_attribute("aria-pressed", "true")
     for _ in range(2):
-        before = page.locator(".bidder .bidder-bid").all_inner_texts()
+        before = page.locator(".bid-chip .bidder-bid").all_inner_texts()
         page.wait_for_timeout(500)
         page.locator(".keypad-form button.key:not([disabled])").first.click()
-        expect(page.locator(".bidder .bidder-bid")).not_to_have_text(before)
+        expect(page.locator(".bid-chip .bidder-bid")).not_to_have_text(before)
     collect(page, problems)
 
     # The score sheet.

@@ -140,18 +140,18 @@ def test_a_table_switches_language_and_plays_a_deal_in_it(
     no_english(page, table.language)
     page.screenshot(path=screenshot_dir / f"languages-{table.language}-call.png", full_page=True)
 
-    # The trick goes to the first bidder; the tricks form fills itself in from the tap.
+    # The trick goes to the first bidder; the counts come from the tap.
     expect(page.locator("#play-title")).to_have_text(table.trick_title)
     page.wait_for_timeout(HUMAN_PAUSE_MS)
     page.locator(".trick-row button.trick-btn").filter(has_text=table.names[1]).click()
-    expect(page.locator("input[name='tricks-1']:checked")).to_have_value("1")
+    expect(page.locator("input[type=hidden][name='tricks-1']")).to_have_value("1")
     page.wait_for_timeout(HUMAN_PAUSE_MS)
     page.get_by_role("button", name=table.score).click()
 
-    expect(page.locator("#last-deal-title")).to_have_text(table.scored)
+    expect(page.locator("details.last-deal summary strong")).to_have_text(table.scored)
     expect(page.locator("#announcer")).to_have_text(table.announced)
     expect(page.locator("#deal-title")).to_have_text(table.next_deal)
-    expect(page.locator(".deal-head .deal-facts")).to_contain_text(table.next_cards)
+    expect(page.locator(".deal-line .deal-facts")).to_contain_text(table.next_cards)
     no_english(page, table.language)
     page.screenshot(path=screenshot_dir / f"languages-{table.language}-scored.png", full_page=True)
 

@@ -21,6 +21,7 @@ from tests.e2e.flows import add_players, choose_preset, number, places, read_sta
 NAMES = ("Anna", "Ben", "Cleo", "Dan")  # seats 0..3 clockwise
 PLAYERS = len(NAMES)
 TURN, OUT_OF_TURN, CHANGE = "turn", "out of turn", "change"
+SYMBOLS = {"spades": "♠", "hearts": "♥", "diamonds": "♦", "clubs": "♣"}
 
 
 @dataclass(frozen=True)
@@ -133,7 +134,7 @@ class BidsSoFar:
 
 
 def bidder_row(page: Page, seat: int):
-    return page.locator("ol.bidders li.bidder").filter(
+    return page.locator("ol.bid-chips li.bid-chip").filter(
         has=page.locator(".bidder-name", has_text=NAMES[seat])
     )
 
@@ -179,7 +180,7 @@ def try_the_forbidden_bid(
     key.click(force=True)  # a disabled button: the tap goes nowhere
     page.wait_for_timeout(200)
     assert posts == []
-    expect(bidder_row(page, seat).locator(".bidder-bid")).to_have_text("to bid")
+    expect(bidder_row(page, seat).locator(".bidder-bid")).to_have_text("to bid…")
 
     key.evaluate("button => { button.disabled = false; }")
     with page.expect_response(lambda r: r.url.endswith("/bid/")) as answer:
@@ -191,7 +192,7 @@ def try_the_forbidden_bid(
         f"The hook: {banned} would make the bids add up to the number of tricks "
         f"({state.deal.cards})."
     )
-    expect(bidder_row(page, seat).locator(".bidder-bid")).to_have_text("to bid")
+    expect(bidder_row(page, seat).locator(".bidder-bid")).to_have_text("to bid…")
     expect(page.locator(f".keypad-form button.key[value='{banned}']")).to_be_disabled()
     page.screenshot(path=shots / "oh-hell-03b-hook-refused-by-server.png", full_page=True)
 
@@ -205,7 +206,7 @@ def place_bid(
         assert seat == turn, "the script bids in turn"
         expect(row).to_have_class(re.compile(r"\bturn\b"))
         expect(row).to_have_attribute("aria-current", "step")
-        expect(row.locator(".bidder-bid")).to_have_text("to bid")
+        expect(row.locator(".bidder-bid")).to_have_text("to bid…")
     elif how == OUT_OF_TURN:
         assert seat != turn and seat not in state.bids
         expect(row.locator(".bidder-bid")).to_have_text("–")
@@ -231,8 +232,10 @@ def place_bid(
     state.bids[seat] = bid
     if how == OUT_OF_TURN:
         state.out_of_turn.add(seat)
+    if len(state.bids) == PLAYERS:
+        return  # the bids are in: the call takes their place (the caller checks it)
     if how == OUT_OF_TURN:
-        expect(row.locator(".bidder-bid")).to_have_text(f"{bid} out of turn")
+        expect(row.locator(".bidder-bid")).to_have_text(f"{bid} (out of turn)*")
         # A bid made out of turn stands: no "change" link on it.
         expect(row.get_by_role("link", name="change")).to_have_count(0)
     else:
@@ -268,14 +271,14 @@ def tap_tricks(page: Page, deal: DealScript) -> None:
         page.wait_for_timeout(HUMAN_PAUSE_MS)  # a trick takes longer than that to play
         button.click()
         taken[seat] += 1
-        expect(bidder_row(page, seat).locator(".bidder-taken")).to_have_text(
-            f"{taken[seat]}/{deal.bids[seat]}"
-        )
+        if index < len(winners):
+            expect(button.locator(".small")).to_have_text(f"{taken[seat]}/{deal.bids[seat]}")
     expect(title).to_have_text("All tricks played")
     expect(page.locator(".trick-row button.trick-btn")).to_have_count(0)
+    # Every trick tapped: the counts, read from the taps, wait for "Score this deal".
     for seat in range(PLAYERS):
-        checked = page.locator(f"input[name='tricks-{seat}']:checked")
-        expect(checked).to_have_value(str(deal.tricks[seat]))
+        counted = page.locator(f"input[type=hidden][name='tricks-{seat}']")
+        expect(counted).to_have_value(str(deal.tricks[seat]))
 
 
 def tricks_radio(page: Page, seat: int, count: int):
@@ -286,6 +289,8 @@ def tricks_radio(page: Page, seat: int, count: int):
 
 
 def fill_tricks(page: Page, deal: DealScript) -> None:
+    """No trick tapped: everyone's count entered at the end, in the folded form."""
+    page.locator("details.counts summary").click()
     skip = deal.gap if deal.entry == "radios-gap" else None
     for seat in range(PLAYERS):
         if seat != skip:
@@ -300,8 +305,9 @@ def fill_tricks(page: Page, deal: DealScript) -> None:
 
 
 def check_deal_scored(page: Page, deal: DealScript, totals: dict[str, int]) -> None:
-    panel = page.locator("section.last-deal")
-    expect(panel.get_by_role("heading")).to_have_text(f"Deal {deal.cards} scored")
+    panel = page.locator("details.last-deal")
+    expect(panel.locator("summary strong")).to_have_text(f"Deal {deal.cards} scored")
+    panel.locator("summary").click()  # the one line opens on each player's points
     rows = panel.locator("tbody tr")
     expect(rows).to_have_count(PLAYERS)
     points = deal_points(deal)
@@ -383,7 +389,7 @@ def test_a_whole_game_with_the_hook(page: Page, live_server, screenshot_dir: Pat
         totals = after[index]
         expect(page.locator("#deal-title")).to_have_text(f"Deal {deal.cards} of 13")
         cards_text = "1 card" if deal.cards == 1 else f"{deal.cards} cards"
-        expect(page.locator(".deal-head .deal-facts")).to_have_text(
+        expect(page.locator(".deal-line .deal-facts")).to_have_text(
             f"{cards_text} · dealer {NAMES[deal.dealer]}"
         )
         dealer_row = bidder_row(page, deal.dealer)
@@ -418,9 +424,10 @@ def test_a_whole_game_with_the_hook(page: Page, live_server, screenshot_dir: Pat
         announcement = region.locator(".announcement")
         call = expected_call(deal)
         expect(announcement).to_contain_text(call)
-        expect(announcement.locator(".announcement-detail")).to_have_text(
-            f"{sum(deal.bids)} bid for {tricks(deal.cards)}"
-        )
+        # The call says the trump too, so the table need not scroll back for it.
+        detail = f"{sum(deal.bids)} bid for {tricks(deal.cards)} · "
+        detail += SYMBOLS[deal.trump] if deal.trump else "No trump"
+        expect(announcement.locator(".announcement-detail")).to_have_text(detail)
         expect(announcement).not_to_contain_text("EVEN")
         expect(page.locator(".keypad-form")).to_have_count(0)
         if index == 0:
@@ -438,7 +445,14 @@ def test_a_whole_game_with_the_hook(page: Page, live_server, screenshot_dir: Pat
         check_deal_scored(page, deal, totals)
         check_totals(page, totals)
         if index == 0:
+            # Why Anna has her points: the rule, with the option that decided it.
+            page.locator("details.last-deal tbody tr").nth(0).locator(".why-btn").click()
+            why = page.locator("#why-last-0")
+            expect(why).to_be_visible()
+            expect(why).to_contain_text(f"bid {deal.bids[0]}, took {deal.tricks[0]}")
             page.screenshot(path=shots / "oh-hell-06-deal-scored.png", full_page=True)
+            page.keyboard.press("Escape")
+            expect(why).to_be_hidden()
 
     assert "hook" in shot_taken
 

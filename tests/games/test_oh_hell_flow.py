@@ -497,3 +497,20 @@ def test_a_bid_without_a_number_is_refused(client, game) -> None:
 
     assertContains(response, "Pick a bid.", status_code=422)
     assert bids_of(game) == {}
+
+
+def test_the_last_bid_can_change_after_the_call_until_the_first_trick(client, bid) -> None:
+    page = client.get(url(bid, "game"))
+    assertContains(page, "OVER by 1")
+    assertContains(page, "<summary>Change a bid</summary>")
+    assertContains(page, f'<a href="?seat={ANNA}" aria-label="Anna: change the bid">')
+    assertNotContains(page, 'aria-label="Ben: change the bid"')  # Carla has bid since
+
+    changing = client.get(url(bid, "game"), {"seat": ANNA})
+    assertContains(changing, "Anna bids:")
+    assertNotContains(changing, "Trick 1 of 10: who took it?")
+    client.post(url(bid, "bid"), {"deal": 1, "seat": ANNA, "bid": 1, "was": 3})
+    assertContains(client.get(url(bid, "game")), "UNDER by 1")
+
+    client.post(url(bid, "trick"), {"deal": 1, "trick": 1, "seat": CARLA})
+    assertNotContains(client.get(url(bid, "game")), "Change a bid")
