@@ -25,7 +25,7 @@ from django_htmx.http import HttpResponseClientRedirect, trigger_client_event
 from games import forms, inputs, services
 from games.kinds import kind_of
 from games.models import Game
-from games.rules import RuleError, oh_hell
+from games.rules import RuleError, kozel, oh_hell
 from games.services import Conflict
 from games.views.access import (
     StaleForm,
@@ -408,6 +408,12 @@ def kozel_context(table: services.KozelTable) -> dict:
         for team in (0, 1)
     ]
     last = result.outcomes[-1] if result.outcomes else None
+    for team in teams:
+        team["why"] = (
+            [explained(why) for why in kozel.explain_deal(last, team["team"], table.rules)]
+            if last
+            else []
+        )
     return {
         "table": table,
         "result": result,

@@ -171,7 +171,16 @@ def test_a_match_to_the_goat(page: Page, live_server, screenshot_dir: Path) -> N
             page.locator("#last_trick_seat").select_option(label=NAMES[deal.last_trick])
         page.get_by_role("button", name="Save deal").click()
 
-        expect(page.locator(".last-kozel")).to_have_text(last_line(number, deal))
+        expect(page.locator(".last-kozel summary")).to_have_text(last_line(number, deal))
+        if number == 1:
+            # Why: the deal's line opens on each team's defeat points and their rule.
+            page.locator(".last-kozel summary").click()
+            why = page.locator(".last-kozel ul")
+            band = "45 card points: 31–59 gives 2 defeat points (the 2-point band)"
+            expect(why.nth(0)).to_have_text(band)
+            expect(why.nth(1)).to_have_text("75 card points: the deal is won, no defeat points")
+            page.screenshot(path=screenshot_dir / "kozel-02b-why.png", full_page=True)
+            page.locator(".last-kozel summary").click()
         expect(page.locator(".announce-region")).to_have_attribute("role", "status")
         check_bars(page, running[index])
         expect(page.locator("#kozel-error")).to_have_count(0)
@@ -180,7 +189,10 @@ def test_a_match_to_the_goat(page: Page, live_server, screenshot_dir: Path) -> N
 
     # -- Ben & Dan reached 12: the goat. ------------------------------------------------
     goat = page.locator(".announce-region .announcement")
-    expect(goat).to_have_text(f"{TEAMS[1]} are the goat! With eggs.")
+    expect(goat).to_have_text(f"{TEAMS[1]} are the goat!")
+    expect(page.locator(".announce-region")).to_contain_text(
+        "A goat with eggs: the match they lost had a deal of eggs (60–60)."
+    )
     expect(page.locator(".team-bar").nth(1)).to_have_class(re.compile(r"\bgoat\b"))
     expect(page.locator(".team-bar").nth(0)).not_to_have_class(re.compile(r"\bgoat\b"))
     expect(page.locator("#kozel-deal-title")).to_have_count(0)

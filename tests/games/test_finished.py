@@ -8,9 +8,10 @@ the sheet is checked after the last deal. Open pages keep following the session.
 from __future__ import annotations
 
 import pytest
+from django.test import Client
 from django.urls import reverse
 
-from games.models import Change, Game
+from games.models import Change, Game, ShareLink
 from tests.games.conftest import (
     HTMX,
     enter_kozel_deal,
@@ -152,3 +153,17 @@ def test_the_page_of_a_finished_session_keeps_following_it(client, request, fixt
     page = client.get(reverse("game", args=[game.public_id])).text
 
     assert f'hx-get="/s/{game.public_id}/live/?v={game.version}"' in page
+
+
+@pytest.mark.parametrize("fixture", ["finished", "goat"])
+def test_a_follower_of_a_finished_session_is_told_in_one_line(request, fixture) -> None:
+    game = request.getfixturevalue(fixture)
+    link = ShareLink.objects.create(game=game, role=ShareLink.Role.VIEW)
+    follower = Client()
+    follower.get(reverse("join", args=[link.key]))
+
+    page = follower.get(reverse("game", args=[game.public_id])).text
+
+    over = "is over. A correction made at the table still shows here."
+    assert page.count(over) == 1
+    assert 'hx-trigger="every 3s"' in page  # and the page keeps following it
