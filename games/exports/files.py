@@ -1,7 +1,11 @@
 """A session as CSV rows for a spreadsheet and as a JSON dict with everything needed to
 rebuild it; a notebook (players and every session) as one JSON dict
 (docs/export-format.md). Reading a session takes what `games.services.load` gives (the
-rules' result included) and makes no query of its own."""
+rules' result included) and makes no query of its own.
+
+Both say how each score came to be in the words of `games.rules` (explain_deal),
+translated as the screens translate them (games.explanations), in the language of the
+page that asked: a screen, the CSV and the JSON never disagree."""
 
 from __future__ import annotations
 
@@ -16,6 +20,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import pgettext, pgettext_lazy
 
+from games.explanations import explained
 from games.models import Adjustment, Deal, Game, Hand, KozelDeal, Notebook, Player, Seat
 from games.rules import gettext_noop, kozel, oh_hell
 from games.services.sessions import KozelTable, OhHellTable
@@ -35,6 +40,9 @@ SUIT_WORDS = {
 }
 
 Table = OhHellTable | KozelTable
+
+#: Between the lines of one explanation in a CSV cell.
+LINES_IN_A_CELL = "; "
 
 
 # -- writing files -------------------------------------------------------------------
@@ -103,6 +111,8 @@ OH_HELL_COLUMNS = [
     pgettext_lazy("CSV column", "tricks"),
     pgettext_lazy("CSV column", "deal score"),
     pgettext_lazy("CSV column", "running total"),
+    pgettext_lazy("CSV column", "revoke"),
+    pgettext_lazy("CSV column", "how the points came to be"),
 ]
 KOZEL_COLUMNS = [
     pgettext_lazy("CSV column", "deal"),
@@ -112,19 +122,24 @@ KOZEL_COLUMNS = [
     pgettext_lazy("CSV column", "took a trick"),
     pgettext_lazy("CSV column", "defeat points"),
     pgettext_lazy("CSV column", "running defeat points"),
+    pgettext_lazy("CSV column", "how the points came to be"),
 ]
 
 
 def csv_rows(table: Table) -> list[list[object]]:
     """The header, then one row per player per deal (Oh Hell) or per team per deal
-    (Kozel). A revoked Oh Hell deal has no tricks; its replay has the same number."""
+    (Kozel), each with how its points came to be. A revoked Oh Hell deal has no tricks
+    and names the player who revoked in every row of it; its replay has the same number
+    and no revoke."""
     if isinstance(table, KozelTable):
         return _kozel_rows(table)
     names = table.names
     rows: list[list[object]] = [[str(column) for column in OH_HELL_COLUMNS]]
     for scored in table.result.deals:
         plan, record = scored.plan, scored.record
+        revoke = "" if record.revoke is None else names[record.revoke]
         for seat, name in enumerate(names):
+            why = oh_hell.explain_deal(scored, seat, table.rules)
             rows.append(
                 [
                     plan.number,
@@ -136,6 +151,8 @@ def csv_rows(table: Table) -> list[list[object]]:
                     "" if record.tricks is None else record.tricks[seat],
                     scored.scores[seat],
                     scored.totals[seat],
+                    revoke,
+                    LINES_IN_A_CELL.join(explained(line) for line in why),
                 ]
             )
     return rows
@@ -154,6 +171,7 @@ def _kozel_rows(table: KozelTable) -> list[list[object]]:
                     False: pgettext("CSV cell", "no"),
                     None: "",
                 }[outcome.entry.zero_team_took_trick]
+            why = kozel.explain_deal(outcome, team, table.rules)
             rows.append(
                 [
                     outcome.number,
@@ -163,6 +181,7 @@ def _kozel_rows(table: KozelTable) -> list[list[object]]:
                     took,
                     outcome.defeat_points[team],
                     outcome.running_defeat_points[team],
+                    LINES_IN_A_CELL.join(explained(line) for line in why),
                 ]
             )
     return rows
@@ -172,7 +191,8 @@ def _kozel_rows(table: KozelTable) -> list[list[object]]:
 
 
 def session_json(table: Table) -> dict:
-    """Everything needed to rebuild the session, then the scores as computed."""
+    """Everything needed to rebuild the session, then the scores as computed and how
+    each came to be (``result``, which an import ignores)."""
     game = table.game
     data = {
         "format": SESSION_FORMAT,
@@ -230,6 +250,10 @@ def _oh_hell_result_json(result: oh_hell.GameResult) -> dict:
                 "made": list(scored.made),
                 "points": list(scored.scores),
                 "totals": list(scored.totals),
+                "why": [
+                    [explained(line) for line in oh_hell.explain_deal(scored, seat, result.rules)]
+                    for seat in range(result.players)
+                ],
             }
             for scored in result.deals
         ],
@@ -260,6 +284,10 @@ def _kozel_result_json(result: kozel.MatchResult) -> dict:
                 "eggs": outcome.eggs,
                 "defeat_points": list(outcome.defeat_points),
                 "running_defeat_points": list(outcome.running_defeat_points),
+                "why": [
+                    [explained(line) for line in kozel.explain_deal(outcome, team, result.rules)]
+                    for team in (0, 1)
+                ],
             }
             for outcome in result.outcomes
         ],

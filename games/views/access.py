@@ -18,9 +18,9 @@ from django.shortcuts import render
 from django.utils.translation import gettext as _
 
 from games import inputs
+from games.explanations import explained as explained  # the views take it from here
 from games.models import Game, Notebook, new_key
 from games.rules import RuleError
-from games.rules.explain import Why
 from games.services import Conflict
 
 NOTEBOOK_COOKIE = "notebook"
@@ -97,13 +97,6 @@ def message(error: RuleError | Conflict) -> str:
         for key, value in error.params.items()
     }
     return _(error.template) % params if params else _(error.template)
-
-
-def explained(why: Why) -> str:
-    """How points came to be (games.rules.explain), in the visitor's language, with the
-    option that decided them."""
-    text = _(why.template) % why.params if why.params else _(why.template)
-    return _("%(line)s (%(rule)s)") % {"line": text, "rule": _(why.rule)} if why.rule else text
 
 
 # -- cookies ----------------------------------------------------------------------------

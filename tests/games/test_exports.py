@@ -12,6 +12,7 @@ from __future__ import annotations
 import csv
 import io
 import json
+from html import escape
 
 import pytest
 from django.test import Client
@@ -91,6 +92,17 @@ def read_csv(response) -> list[list[str]]:
     return list(csv.reader(io.StringIO(text[1:])))
 
 
+def exported_json(client: Client, game: Game, **headers: str) -> dict:
+    return json.loads(client.get(reverse("export_json", args=[game.public_id]), **headers).content)
+
+
+#: How the points came to be, as the rules say it (games/rules/oh_hell/scoring.py) with
+#: the table option in brackets; the lines of one cell are joined by "; ".
+MADE_RULE = "(a made bid scores 10 + bid)"
+MISSED_RULE = "(a missed bid scores nothing)"
+REVOKED = "a revoke: no points, the deal played again"
+
+
 # -- CSV -------------------------------------------------------------------------------
 
 
@@ -109,12 +121,20 @@ def test_the_csv_has_one_row_per_player_per_deal(client, notebook) -> None:
         "tricks",
         "deal score",
         "running total",
+        "revoke",
+        "how the points came to be",
     ]
-    assert rows[1:5] == [
+    assert [row[:9] for row in rows[1:5]] == [
         ["1", "10", "Anna", "hearts", "Anna", "3", "3", "13", "13"],
         ["1", "10", "Anna", "hearts", "Ben", "2", "2", "12", "12"],
         ["1", "10", "Anna", "hearts", "Carla", "3", "4", "0", "0"],
         ["1", "10", "Anna", "hearts", "Dan", "1", "1", "6", "6"],
+    ]
+    assert [row[9:] for row in rows[1:5]] == [
+        ["", f"bid 3, took 3: 10 + 3 = 13 {MADE_RULE}"],
+        ["", f"bid 2, took 2: 10 + 2 = 12 {MADE_RULE}"],
+        ["", f"bid 3, took 4: 0 {MISSED_RULE}"],
+        ["", f"bid 1, took 1: 10 + 1 = 11 {MADE_RULE}; adjustment -5: Late to the table; in all 6"],
     ]
     assert len(rows) == 1 + 3 * 4  # deal 1, the revoked deal 2 and its replay
 
@@ -124,13 +144,96 @@ def test_a_revoked_deal_has_no_tricks_and_its_replay_keeps_its_number(client, no
 
     rows = read_csv(client.get(reverse("export_csv", args=[game.public_id])))
 
-    assert rows[7] == ["2", "9", "Ben", "", "Carla", "1", "", "-10", "-10"]
-    assert rows[9:13] == [
+    assert [row[:9] for row in rows[5:9]] == [
+        ["2", "9", "Ben", "", "Anna", "0", "", "0", "13"],
+        ["2", "9", "Ben", "", "Ben", "2", "", "0", "12"],
+        ["2", "9", "Ben", "", "Carla", "1", "", "-10", "-10"],
+        ["2", "9", "Ben", "", "Dan", "2", "", "0", "6"],
+    ]
+    assert [row[9:] for row in rows[5:9]] == [
+        ["Carla", REVOKED],
+        ["Carla", REVOKED],
+        ["Carla", "revoke: −10, the deal played again (the revoke penalty)"],
+        ["Carla", REVOKED],
+    ]
+    assert [row[:9] for row in rows[9:13]] == [
         ["2", "9", "Ben", "", "Anna", "0", "0", "12", "25"],  # 10 and +2 adjusted
         ["2", "9", "Ben", "", "Ben", "0", "0", "10", "22"],
         ["2", "9", "Ben", "", "Carla", "0", "9", "0", "-10"],
         ["2", "9", "Ben", "", "Dan", "0", "0", "10", "16"],
     ]
+    assert [row[9:] for row in rows[9:13]] == [
+        ["", f"bid 0, took 0: 10 + 0 = 10 {MADE_RULE}; adjustment +2; in all 12"],
+        ["", f"bid 0, took 0: 10 + 0 = 10 {MADE_RULE}"],
+        ["", f"bid 0, took 9: 0 {MISSED_RULE}"],
+        ["", f"bid 0, took 0: 10 + 0 = 10 {MADE_RULE}"],
+    ]
+
+
+def test_the_revoke_column_marks_exactly_the_revoked_attempts_rows(client, notebook) -> None:
+    """Both attempts at deal 2 have its number; only the revoked one names who revoked."""
+    game = finished_oh_hell(notebook)
+
+    rows = read_csv(client.get(reverse("export_csv", args=[game.public_id])))
+
+    header, body = rows[0], rows[1:]
+    revoke = header.index("revoke")
+    marked = [index for index, row in enumerate(body) if row[revoke]]
+    assert marked == [4, 5, 6, 7]  # deal 2's first attempt: four players, four rows
+    assert {body[index][revoke] for index in marked} == {"Carla"}
+    assert [body[index][0] for index in (3, 4, 7, 8)] == ["1", "2", "2", "2"]
+    assert all(row[header.index("tricks")] == "" for row in body[4:8])
+    assert all(row[header.index("tricks")] != "" for row in body[:4] + body[8:])
+
+
+def test_a_revoker_named_like_a_formula_is_plain_text_in_the_revoke_column(
+    client, notebook
+) -> None:
+    game = start_oh_hell(notebook, names=["Anna", "Ben", "@Eve", "Dan"])
+    place_bids(game, {CARLA: 1, DAN: 2, ANNA: 0, BEN: 2})
+    services.record_revoke(game=game, deal_number=1, seat=CARLA)
+
+    rows = read_csv(client.get(reverse("export_csv", args=[game.public_id])))
+
+    assert [row[9] for row in rows[1:]] == ["'@Eve"] * 4
+
+
+@pytest.mark.parametrize(
+    ("preset", "bids", "tricks", "said"),
+    [
+        (
+            "classic",
+            {ANNA: 1, BEN: 0, CARLA: 0, DAN: 1},
+            [1, 0, 0, 0],
+            [
+                "bid 1, took 1: 10 + 1 = 11 (a made bid scores 10 + bid)",
+                "bid 0, took 0: 10 + 0 = 10 (a made bid scores 10 + bid)",
+                "bid 0, took 0: 10 + 0 = 10 (a made bid scores 10 + bid)",
+                "bid 1, took 0: 0 (a missed bid scores nothing)",
+            ],
+        ),
+        (
+            "nomination_whist",
+            {ANNA: 1, BEN: 2, CARLA: 3, DAN: 3},
+            [1, 4, 2, 3],
+            [
+                "bid 1, took 1: 10 + 1 = 11 (a made bid scores 10 + bid)",
+                "bid 2, took 4: 1 per trick = 4 (a missed bid scores 1 per trick taken)",
+                "bid 3, took 2: 1 per trick = 2 (a missed bid scores 1 per trick taken)",
+                "bid 3, took 3: 10 + 3 = 13 (a made bid scores 10 + bid)",
+            ],
+        ),
+    ],
+)
+def test_each_row_says_how_its_points_came_to_be_under_the_tables_rules(
+    client, notebook, preset, bids, tricks, said
+) -> None:
+    game = start_oh_hell(notebook, preset=preset)
+    play_deal(game, bids=bids, tricks=tricks)
+
+    rows = read_csv(client.get(reverse("export_csv", args=[game.public_id])))
+
+    assert [row[10] for row in rows[1:]] == said
 
 
 def test_the_csv_is_a_download_named_after_the_game_and_its_day(client, notebook) -> None:
@@ -195,8 +298,9 @@ def test_the_kozel_csv_has_one_row_per_team_per_deal(client, notebook) -> None:
         "took a trick",
         "defeat points",
         "running defeat points",
+        "how the points came to be",
     ]
-    assert rows[1:] == [
+    assert [row[:7] for row in rows[1:]] == [
         ["1", "Anna", "Anna & Carla", "45", "yes", "2", "2"],
         ["1", "Anna", "Ben & Dan", "75", "yes", "0", "0"],
         ["2", "Ben", "Anna & Carla", "60", "yes", "0", "2"],
@@ -206,7 +310,33 @@ def test_the_kozel_csv_has_one_row_per_team_per_deal(client, notebook) -> None:
         ["4", "Dan", "Anna & Carla", "20", "yes", "4", "12"],
         ["4", "Dan", "Ben & Dan", "100", "yes", "0", "0"],
     ]
+    won = "card points: the deal is won, no defeat points"
+    eggs = "60–60, eggs: no defeat points (eggs change nothing)"
+    assert [row[7:] for row in rows[1:]] == [
+        ["45 card points: 31–59 gives 2 defeat points (the 2-point band)"],
+        [f"75 {won}"],
+        [eggs],
+        [eggs],
+        ["no trick at all: 6 defeat points"],
+        [f"120 {won}"],
+        ["20 card points, under 31: 4 defeat points"],
+        [f"100 {won}"],
+    ]
     assert "kozel-" in response["Content-Disposition"]
+
+
+def test_a_kozel_row_after_eggs_says_what_the_eggs_did(client, notebook) -> None:
+    match = start_kozel(notebook, preset="doubled_eggs")
+    enter_kozel_deal(match, points=60)
+    enter_kozel_deal(match, points=40)
+
+    rows = read_csv(client.get(reverse("export_csv", args=[match.public_id])))
+
+    assert rows[3][-1] == (
+        "40 card points: 31–59 gives 2 defeat points (the 2-point band); "
+        "× 2 after eggs: 4 defeat points (eggs double the next deal's defeat points)"
+    )
+    assert rows[3][5] == "4"
 
 
 # -- JSON ------------------------------------------------------------------------------
@@ -282,6 +412,82 @@ def test_the_kozel_json_has_every_deal_and_the_goat(client, notebook) -> None:
     assert data["result"]["defeat_points"] == [12, 0]
     assert [d["leader"] for d in data["result"]["deals"]] == [1, BEN, 3, 0]
     assert data["finished_at"] is not None
+
+
+def test_the_json_says_how_each_score_came_to_be(client, notebook) -> None:
+    game = oh_hell_with_revoke(notebook)
+
+    deals = exported_json(client, game)["result"]["deals"]
+
+    assert deals[0]["why"][BEN] == [f"bid 2, took 2: 10 + 2 = 12 {MADE_RULE}"]
+    assert deals[0]["why"][DAN] == [
+        f"bid 1, took 1: 10 + 1 = 11 {MADE_RULE}",
+        "adjustment -5: Late to the table",
+        "in all 6",
+    ]
+    assert deals[1]["why"] == [
+        [REVOKED],
+        [REVOKED],
+        ["revoke: −10, the deal played again (the revoke penalty)"],
+        [REVOKED],
+    ]
+    assert [len(deal["why"]) for deal in deals] == [4, 4, 4]
+
+
+def test_the_kozel_json_says_how_each_teams_defeat_points_came_to_be(client, notebook) -> None:
+    match = finished_kozel(notebook)
+
+    deals = exported_json(client, match)["result"]["deals"]
+
+    assert deals[1]["why"] == [["60–60, eggs: no defeat points (eggs change nothing)"]] * 2
+    assert deals[2]["why"] == [
+        ["no trick at all: 6 defeat points"],
+        ["120 card points: the deal is won, no defeat points"],
+    ]
+
+
+@pytest.mark.parametrize("language", ["en", "it", "pl", "ru"])
+@pytest.mark.parametrize("build", [oh_hell_with_revoke, finished_kozel])
+def test_the_csv_and_the_json_explain_every_score_alike(client, notebook, language, build) -> None:
+    game = build(notebook)
+    url = reverse("export_csv", args=[game.public_id])
+
+    rows = read_csv(client.get(url, HTTP_ACCEPT_LANGUAGE=language))[1:]
+    data = exported_json(client, game, HTTP_ACCEPT_LANGUAGE=language)
+
+    per_row = [lines for deal in data["result"]["deals"] for lines in deal["why"]]
+    assert [row[-1] for row in rows] == ["; ".join(lines) for lines in per_row]
+    assert len(rows) == len(per_row) > 0
+
+
+def test_an_italian_csv_explains_in_italian(client, notebook) -> None:
+    game = oh_hell_with_revoke(notebook)
+
+    rows = read_csv(
+        client.get(reverse("export_csv", args=[game.public_id]), HTTP_ACCEPT_LANGUAGE="it")
+    )
+
+    assert rows[0][-2:] == ["renonce", "da dove vengono i punti"]
+    assert rows[2][-1] == (
+        "dichiarate 2, fatte 2: 10 + 2 = 12 (una dichiarazione riuscita vale 10 + dichiarazione)"
+    )
+    assert rows[7][-2:] == [
+        "Carla",
+        "renonce: −10, la smazzata si rigioca (la penalità per la renonce)",
+    ]
+
+
+def test_the_deal_screen_and_the_csv_explain_the_last_deal_alike(client, notebook) -> None:
+    game = oh_hell_with_revoke(notebook)
+
+    rows = read_csv(client.get(reverse("export_csv", args=[game.public_id])))
+    page = client.get(reverse("game", args=[game.public_id])).content.decode()
+
+    last_deal = rows[9:13]  # deal 2 played again
+    lines = [line for row in last_deal for line in row[-1].split("; ")]
+    assert "adjustment +2" in lines
+    for line in lines:
+        assert f"<li>{escape(line)}</li>" in page
 
 
 # -- who may export --------------------------------------------------------------------

@@ -155,6 +155,33 @@ def test_the_file_may_leave_out_a_deal_nobody_has_bid_in(client, stranger, game)
     )
 
 
+@pytest.mark.parametrize(
+    "why",
+    [None, "not a list", [["a line the app never wrote"]] * 4],
+    ids=["left out", "not a list", "other words"],
+)
+def test_the_explanations_are_not_read_back_with_or_without_them(
+    client, stranger, notebook, why
+) -> None:
+    """``result`` (``why`` included) is what the app computed, for people and other
+    programs; an import computes it again (docs/export-format.md, format version 1)."""
+    game = oh_hell_with_revoke(notebook)
+    first = exported(client, game)
+    data = json.loads(first)
+    for deal in data["result"]["deals"]:
+        if why is None:
+            del deal["why"]
+        else:
+            deal["why"] = why
+
+    response = upload(stranger, data)
+
+    assert response.status_code == 302
+    copy = imported(other_notebook())
+    second = exported(stranger, copy)
+    assert second.replace(copy.public_id.encode(), game.public_id.encode()) == first
+
+
 @pytest.mark.parametrize("sessions", [1, 3])
 def test_a_restore_costs_the_same_queries_however_many_sessions(
     client, notebook, django_assert_num_queries, sessions

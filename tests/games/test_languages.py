@@ -672,15 +672,30 @@ def test_statistics_write_decimals_as_the_language_does(
 
 
 @pytest.mark.parametrize(
-    ("language", "header", "eggs_row"),
+    ("language", "header", "eggs_row", "eggs_why"),
     [
-        ("en", "deal,dealer,team,card points", "2,Ben,Anna & Carla,60,yes,0,2"),
-        ("it", "smazzata,mazziere,squadra,punti carta", "2,Ben,Anna & Carla,60,sì,0,2"),
-        ("ru", "сдача,сдающий,команда,очки в картах", "2,Ben,Anna & Carla,60,да,0,2"),
+        (
+            "en",
+            "deal,dealer,team,card points",
+            "2,Ben,Anna & Carla,60,yes,0,2",
+            "60–60, eggs: no defeat points (eggs change nothing)",
+        ),
+        (
+            "it",
+            "smazzata,mazziere,squadra,punti carta",
+            "2,Ben,Anna & Carla,60,sì,0,2",
+            "60–60, uova: nessun punto di penalità (le uova non cambiano nulla)",
+        ),
+        (
+            "ru",
+            "сдача,сдающий,команда,очки в картах",
+            "2,Ben,Anna & Carla,60,да,0,2",
+            "60–60, яйца: штрафных очков нет (яйца ничего не меняют)",
+        ),
     ],
 )
 def test_the_spreadsheet_export_is_in_the_visitors_language(
-    client, match, language, header, eggs_row
+    client, match, language, header, eggs_row, eggs_why
 ) -> None:
     enter_kozel_deal(match, points=45)
     enter_kozel_deal(match, points=60)
@@ -691,7 +706,7 @@ def test_the_spreadsheet_export_is_in_the_visitors_language(
 
     lines = response.content.decode("utf-8-sig").splitlines()
     assert lines[0].startswith(header)
-    assert eggs_row in lines
+    assert f'{eggs_row},"{eggs_why}"' in lines  # how the points came to be, last
 
 
 def test_settling_up_writes_amounts_as_the_language_does(client, game) -> None:

@@ -1,0 +1,16 @@
+"""How points came to be (games.rules.explain) in the active language: the one
+translation of a `Why` that the deal screen, the score sheet and the exports (CSV and
+JSON) all use, so a screen and a file never say it differently."""
+
+from __future__ import annotations
+
+from django.utils.translation import gettext as _
+
+from games.rules.explain import Why
+
+
+def explained(why: Why) -> str:
+    """One line of an explanation in the active language, with the option that decided
+    it: "bid 2, took 2: 10 + 2 = 12 (a made bid scores 10 + bid)"."""
+    text = _(why.template) % why.params if why.params else _(why.template)
+    return _("%(line)s (%(rule)s)") % {"line": text, "rule": _(why.rule)} if why.rule else text
