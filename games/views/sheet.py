@@ -4,15 +4,16 @@ from __future__ import annotations
 
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.utils.functional import SimpleLazyObject
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
 from django.views.decorators.http import require_http_methods, require_safe
 
 from games import forms, inputs, services
 from games.models import Game
-from games.rules import RuleError
+from games.rules import RuleError, kozel, oh_hell
 from games.services import Conflict
-from games.views.access import get_game, message
+from games.views.access import explained, get_game, message
 from games.views.table import SUIT_NAMES, kozel_context
 
 SUIT_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣", "NT": "NT"}
@@ -20,12 +21,23 @@ SUIT_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣", "NT": "NT"}
 
 @require_safe
 def sheet(request: HttpRequest, public_id: str) -> HttpResponse:
-    """A row per deal, a column per player (Oh Hell) or team (Kozel)."""
+    """A row per deal, a column per player (Oh Hell) or team (Kozel).
+
+    Below its links the sheet is the same for everyone with the same role, so the
+    template keeps it in the "tables" cache by session, version, role and language
+    ({% cache %}); the session is loaded only when the template draws it."""
     game = get_game(request, public_id)
-    table = services.load(game)
-    if game.kind == Game.Kind.KOZEL:
-        context = kozel_context(table)
-        return render(request, "games/kozel_sheet.html", {**context, "game": game})
+    kozel_game = game.kind == Game.Kind.KOZEL
+    template = "games/kozel_sheet.html" if kozel_game else "games/sheet.html"
+    drawn = kozel_sheet if kozel_game else oh_hell_sheet
+    return render(
+        request,
+        template,
+        {"game": game, "sheet": SimpleLazyObject(lambda: drawn(services.load(game)))},
+    )
+
+
+def oh_hell_sheet(table: services.OhHellTable) -> dict:
     result = table.result
     rows = []
     for number, scored in enumerate(result.deals, start=1):
@@ -34,7 +46,6 @@ def sheet(request: HttpRequest, public_id: str) -> HttpResponse:
             {
                 "number": number,
                 "plan": scored.plan,
-                "dealer": table.names[scored.plan.dealer],
                 "trump": SUIT_SYMBOLS.get(scored.trump or "", ""),
                 "revoked": scored.revoked,
                 "cells": [
@@ -44,27 +55,43 @@ def sheet(request: HttpRequest, public_id: str) -> HttpResponse:
                         "made": scored.made[seat],
                         "score": scored.scores[seat],
                         "total": scored.totals[seat],
-                        "revoked": record.revoke == seat,
                         "adjusted": scored.adjustment[seat],
                         "dealer": seat == scored.plan.dealer,
+                        "name": table.names[seat],
+                        "why": [
+                            explained(why)
+                            for why in oh_hell.explain_deal(scored, seat, table.rules)
+                        ],
                     }
                     for seat in range(table.players)
                 ],
             }
         )
     places = {s.seat: s for s in result.standings}
-    return render(
-        request,
-        "games/sheet.html",
+    totals = [(result.totals[s], places[s]) for s in range(table.players)]
+    return {"table": table, "names": table.names, "rows": rows, "result": result, "totals": totals}
+
+
+def kozel_sheet(table: services.KozelTable) -> dict:
+    rows = [
         {
-            "game": game,
-            "table": table,
-            "names": table.names,
-            "rows": rows,
-            "result": result,
-            "totals": [(result.totals[s], places[s]) for s in range(table.players)],
-        },
-    )
+            "outcome": outcome,
+            "cells": [
+                {
+                    "card_points": outcome.card_points[team],
+                    "defeat_points": outcome.defeat_points[team],
+                    "total": outcome.running_defeat_points[team],
+                    "name": table.team_names(team),
+                    "why": [
+                        explained(why) for why in kozel.explain_deal(outcome, team, table.rules)
+                    ],
+                }
+                for team in (0, 1)
+            ],
+        }
+        for outcome in table.result.outcomes
+    ]
+    return {**kozel_context(table), "rows": rows}
 
 
 def posted_version(request: HttpRequest) -> int | None:

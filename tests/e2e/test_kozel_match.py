@@ -216,3 +216,9 @@ def test_a_match_to_the_goat(page: Page, live_server, screenshot_dir: Path) -> N
     expect(footer.nth(1)).to_contain_text("12")
     expect(footer.nth(1).locator(".goat-tag")).to_have_text("goat")
     page.screenshot(path=screenshot_dir / "kozel-06-sheet.png", full_page=True)
+    # A cell says how its defeat points came to be: Anna & Cleo lost deal 1 with 45.
+    rows.nth(0).locator("td").nth(0).get_by_role("button").click()
+    why = page.locator("#why-1-0")
+    expect(why).to_be_visible()
+    expect(why).to_contain_text("45 card points: 31–59 gives 2 defeat points")
+    page.keyboard.press("Escape")

@@ -480,6 +480,14 @@ def test_a_whole_game_with_the_hook(page: Page, live_server, screenshot_dir: Pat
     assert sheet_places(page) == {n: p for n, (p, _t) in places(final).items()}
     expect(page.locator("main")).to_contain_text("Game over.")
     page.screenshot(path=shots / "oh-hell-08-sheet.png", full_page=True)
+    # Any cell of the sheet says how its points came to be.
+    rows.nth(0).locator("td").nth(0).get_by_role("button").click()
+    why = page.locator("#why-1-0")
+    expect(why).to_be_visible()
+    expect(why).to_contain_text("Anna, deal 1")
+    expect(why).to_contain_text(f"bid {GAME[0].bids[0]}, took {GAME[0].tricks[0]}")
+    page.keyboard.press("Escape")
+    expect(why).to_be_hidden()
 
     # -- Correct deal 2: Ben, not Anna, took the trick. -----------------------------------
     page.get_by_role("link", name="Correct deal 2").click()

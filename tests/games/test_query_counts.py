@@ -61,6 +61,32 @@ def test_the_score_sheet_costs_five_queries(
     assert response.status_code == 200
 
 
+def test_a_score_sheet_seen_again_is_kept_until_the_session_changes(
+    client, notebook, django_assert_num_queries
+) -> None:
+    game = oh_hell_game(notebook, 4, 1)
+    url = reverse("sheet", args=[game.public_id])
+    first = sheet_of(client.get(url))
+
+    # the game with its notebook only: the sheet below the links is kept for this
+    # version, role and language (the "tables" cache)
+    with django_assert_num_queries(1):
+        again = sheet_of(client.get(url))
+    assert again == first
+
+    play_deals(game, 1)  # the session's version moves on: the sheet is drawn anew
+    with django_assert_num_queries(5):
+        after = sheet_of(client.get(url))
+    assert after.count('class="cell-btn"') == 2 * first.count('class="cell-btn"') == 8
+    assert "smazzata" in sheet_of(client.get(url, HTTP_ACCEPT_LANGUAGE="it"))
+
+
+def sheet_of(response) -> str:
+    """The score sheet's table (the page around it holds this answer's CSRF token)."""
+    page = response.content.decode()
+    return page[page.index('<table class="sheet') : page.index("</table>")]
+
+
 @pytest.mark.django_db(transaction=True)  # committed, as on a server: see the last step
 @pytest.mark.parametrize(("players", "played"), IN_PLAY)
 def test_an_htmx_bid_costs_18_queries(
