@@ -57,7 +57,13 @@ function updateKozel(form) {
     other.textContent = value !== null && value >= 0 && value <= 120 ? `${otherLabel}: ${120 - value}` : "";
   }
   if (took) {
-    took.hidden = !(value === 0 || value === 120);
+    const ask = value === 0 || value === 120;
+    const appears = ask && took.hidden;
+    took.hidden = !ask;
+    if (appears) {
+      // The question and Save below it in view: at 360 x 640 they fall under the edge.
+      bringIntoView(form.querySelector(".save-row") || took);
+    }
   }
 }
 
@@ -184,13 +190,17 @@ function bringIntoView(element) {
 }
 
 // The tricks form: once a player's count is picked, the next player's row (or Score)
-// comes into view if it is below the screen's edge.
+// comes into view if it is below the screen's edge. Every row filled (the last one
+// fills itself when one is left): Score.
 document.addEventListener("change", (event) => {
   const row = event.target.closest && event.target.closest(".tricks-form .tricks-row");
   if (!row) {
     return;
   }
-  const next = row.nextElementSibling;
+  const form = row.closest(".tricks-form");
+  const rows = Array.from(form.querySelectorAll(".tricks-row"));
+  const filled = rows.every((each) => each.querySelector("input[type=radio]:checked"));
+  const next = filled ? form.querySelector("button[type=submit]") : row.nextElementSibling;
   if (next) {
     bringIntoView(next);
   }
