@@ -4,6 +4,7 @@ deleted and brought back, and forgetting it all. The notebook's owner only (its 
 from __future__ import annotations
 
 from django.contrib import messages
+from django.db.models import Exists, OuterRef
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
@@ -12,7 +13,7 @@ from django.views.decorators.http import require_http_methods, require_POST, req
 from django_htmx.http import HttpResponseClientRedirect
 
 from games import inputs, services
-from games.models import Notebook, Player
+from games.models import Notebook, Player, Seat
 from games.qr import qr_svg
 from games.rules import RuleError, gettext_noop
 from games.views.access import (
@@ -52,7 +53,10 @@ def notebook_context(request: HttpRequest, notebook: Notebook, errors: dict) -> 
     link = request.build_absolute_uri(reverse("open_notebook", args=[notebook.key]))
     return {
         "notebook": notebook,
-        "players": list(notebook.players.all()),
+        # Only a player who sits in no session is offered "Delete" (Seat.player).
+        "players": list(
+            notebook.players.annotate(seated=Exists(Seat.objects.filter(player=OuterRef("pk"))))
+        ),
         "link": link,
         "qr": qr_svg(link, _("QR code of the notebook's link")),
         "errors": errors,

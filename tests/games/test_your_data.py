@@ -159,6 +159,18 @@ def test_a_player_who_never_played_is_deleted(client, notebook) -> None:
     assert not Player.objects.filter(pk=guest.pk).exists()
 
 
+def test_delete_is_offered_only_for_a_player_who_sits_in_no_session(client, played) -> None:
+    guest = Player.objects.create(notebook=played.notebook, name="Guest")
+    anna = Player.objects.get(notebook=played.notebook, name="Anna")
+
+    page = client.get(reverse("notebook")).content.decode()
+
+    assert reverse("delete_player", args=[guest.public_id]) in page
+    assert reverse("delete_player", args=[anna.public_id]) not in page
+    assert reverse("merge_player", args=[anna.public_id]) in page
+    assert page.count("delete those sessions first to delete this player") == 4
+
+
 def test_a_player_who_played_is_not_deleted(client, played) -> None:
     anna = Player.objects.get(notebook=played.notebook, name="Anna")
 
