@@ -4,13 +4,20 @@ JSON) all use, so a screen and a file never say it differently."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from django.utils.translation import gettext as _
 
 from games.rules.explain import Why
 
 
-def explained(why: Why) -> str:
-    """One line of an explanation in the active language, with the option that decided
-    it: "bid 2, took 2: 10 + 2 = 12 (a made bid scores 10 + bid)"."""
+def explained(whys: Iterable[Why]) -> list[str]:
+    """An explanation's lines (a rules module's ``explain_deal``) in the active language."""
+    return [_line(why) for why in whys]
+
+
+def _line(why: Why) -> str:
+    """One line, with the option that decided it: "bid 2, took 2: 10 + 2 = 12 (a made
+    bid scores 10 + bid)"."""
     text = _(why.template) % why.params if why.params else _(why.template)
     return _("%(line)s (%(rule)s)") % {"line": text, "rule": _(why.rule)} if why.rule else text

@@ -152,7 +152,7 @@ def csv_rows(table: Table) -> list[list[object]]:
                     scored.scores[seat],
                     scored.totals[seat],
                     revoke,
-                    LINES_IN_A_CELL.join(explained(line) for line in why),
+                    LINES_IN_A_CELL.join(explained(why)),
                 ]
             )
     return rows
@@ -181,7 +181,7 @@ def _kozel_rows(table: KozelTable) -> list[list[object]]:
                     took,
                     outcome.defeat_points[team],
                     outcome.running_defeat_points[team],
-                    LINES_IN_A_CELL.join(explained(line) for line in why),
+                    LINES_IN_A_CELL.join(explained(why)),
                 ]
             )
     return rows
@@ -251,7 +251,7 @@ def _oh_hell_result_json(result: oh_hell.GameResult) -> dict:
                 "points": list(scored.scores),
                 "totals": list(scored.totals),
                 "why": [
-                    [explained(line) for line in oh_hell.explain_deal(scored, seat, result.rules)]
+                    explained(oh_hell.explain_deal(scored, seat, result.rules))
                     for seat in range(result.players)
                 ],
             }
@@ -285,8 +285,7 @@ def _kozel_result_json(result: kozel.MatchResult) -> dict:
                 "defeat_points": list(outcome.defeat_points),
                 "running_defeat_points": list(outcome.running_defeat_points),
                 "why": [
-                    [explained(line) for line in kozel.explain_deal(outcome, team, result.rules)]
-                    for team in (0, 1)
+                    explained(kozel.explain_deal(outcome, team, result.rules)) for team in (0, 1)
                 ],
             }
             for outcome in result.outcomes

@@ -18,7 +18,6 @@ from django.shortcuts import render
 from django.utils.translation import gettext as _
 
 from games import inputs
-from games.explanations import explained as explained  # the views take it from here
 from games.models import Game, Notebook, new_key
 from games.rules import RuleError
 from games.services import Conflict

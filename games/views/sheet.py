@@ -10,10 +10,11 @@ from django.utils.translation import gettext_noop
 from django.views.decorators.http import require_http_methods, require_safe
 
 from games import forms, inputs, services
+from games.explanations import explained
 from games.models import Game
 from games.rules import RuleError, kozel, oh_hell
 from games.services import Conflict
-from games.views.access import explained, get_game, message
+from games.views.access import get_game, message
 from games.views.table import SUIT_NAMES, kozel_context
 
 SUIT_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣", "NT": "NT"}
@@ -58,10 +59,7 @@ def oh_hell_sheet(table: services.OhHellTable) -> dict:
                         "adjusted": scored.adjustment[seat],
                         "dealer": seat == scored.plan.dealer,
                         "name": table.names[seat],
-                        "why": [
-                            explained(why)
-                            for why in oh_hell.explain_deal(scored, seat, table.rules)
-                        ],
+                        "why": explained(oh_hell.explain_deal(scored, seat, table.rules)),
                     }
                     for seat in range(table.players)
                 ],
@@ -82,9 +80,7 @@ def kozel_sheet(table: services.KozelTable) -> dict:
                     "defeat_points": outcome.defeat_points[team],
                     "total": outcome.running_defeat_points[team],
                     "name": table.team_names(team),
-                    "why": [
-                        explained(why) for why in kozel.explain_deal(outcome, team, table.rules)
-                    ],
+                    "why": explained(kozel.explain_deal(outcome, team, table.rules)),
                 }
                 for team in (0, 1)
             ],

@@ -23,13 +23,13 @@ from django.views.decorators.http import require_POST, require_safe
 from django_htmx.http import HttpResponseClientRedirect, trigger_client_event
 
 from games import forms, inputs, services
+from games.explanations import explained
 from games.kinds import kind_of
 from games.models import Game
 from games.rules import RuleError, kozel, oh_hell
 from games.services import Conflict
 from games.views.access import (
     StaleForm,
-    explained,
     form_key_or_refuse,
     get_game,
     message,
@@ -388,7 +388,7 @@ def last_deal_summary(table: services.OhHellTable) -> dict | None:
             "score": scored.scores[seat],
             "total": scored.totals[seat],
             "revoked": record.revoke == seat,
-            "why": [explained(why) for why in oh_hell.explain_deal(scored, seat, table.rules)],
+            "why": explained(oh_hell.explain_deal(scored, seat, table.rules)),
         }
         for seat in range(table.players)
     ]
@@ -409,11 +409,7 @@ def kozel_context(table: services.KozelTable) -> dict:
     ]
     last = result.outcomes[-1] if result.outcomes else None
     for team in teams:
-        team["why"] = (
-            [explained(why) for why in kozel.explain_deal(last, team["team"], table.rules)]
-            if last
-            else []
-        )
+        team["why"] = explained(kozel.explain_deal(last, team["team"], table.rules) if last else ())
     return {
         "table": table,
         "result": result,
