@@ -23,27 +23,3 @@ from games.exports.reading import (
     session_plan,
 )
 from games.exports.summary import parse_stake, settle, summary
-
-__all__ = [
-    "NOTEBOOK_FILE_LIMIT",
-    "OH_HELL_COLUMNS",
-    "SESSION_FILE_LIMIT",
-    "Restored",
-    "csv_rows",
-    "csv_text",
-    "filename",
-    "import_session",
-    "load_notebooks",
-    "notebook_json",
-    "notebook_plan",
-    "notebooks_json",
-    "notebooks_plan",
-    "parse_stake",
-    "read_json",
-    "restore",
-    "session_json",
-    "session_plan",
-    "settle",
-    "summary",
-    "to_json",
-]
