@@ -1,4 +1,5 @@
-"""The one exception the rules raise, and the marker for its translatable messages."""
+"""The one exception the rules raise, the marker for its translatable messages, and the
+whole-number check the refusals share."""
 
 from __future__ import annotations
 
@@ -11,6 +12,11 @@ def gettext_noop(message: str) -> str:
     translates `RuleError.template` before showing it.
     """
     return message
+
+
+def is_whole(value: object) -> bool:
+    """An int but not a bool: True is not a number of cards, seats or points."""
+    return isinstance(value, int) and not isinstance(value, bool)
 
 
 class RuleError(ValueError):

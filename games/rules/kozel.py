@@ -20,7 +20,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from enum import StrEnum
 
-from games.rules.errors import RuleError, gettext_noop
+from games.rules.errors import RuleError, gettext_noop, is_whole
 from games.rules.explain import Why
 
 PLAYERS = 4
@@ -35,17 +35,7 @@ WINNING_POINTS = 61
 EGGS_POINTS = 60
 """Seed 004: both teams on 60 is "eggs"."""
 
-CARD_POINTS: dict[str, int] = {
-    "6": 0,
-    "7": 0,
-    "8": 0,
-    "9": 0,
-    "J": 2,
-    "Q": 3,
-    "K": 4,
-    "10": 10,
-    "A": 11,
-}
+CARD_POINTS = {"6": 0, "7": 0, "8": 0, "9": 0, "J": 2, "Q": 3, "K": 4, "10": 10, "A": 11}
 """Seed 004: 6, 7, 8, 9 are worth 0; jack 2; queen 3; king 4; ten 10; ace 11."""
 
 MATCH_LIMITS = (6, 8, 10, 12, 16)
@@ -61,18 +51,13 @@ impossible_points = frozenset({1, 119})
 other team would hold 1). Every other total from 0 to 120 can happen."""
 
 
-def _is_int(value: object) -> bool:
-    # bool is an int subclass; True is not a number of card points.
-    return isinstance(value, int) and not isinstance(value, bool)
-
-
 def _check_seat(seat: object, template: str) -> None:
-    if not _is_int(seat) or not 0 <= seat < PLAYERS:
+    if not is_whole(seat) or not 0 <= seat < PLAYERS:
         raise RuleError(template)
 
 
 def _check_team(team: object) -> None:
-    if not _is_int(team) or team not in (0, 1):
+    if not is_whole(team) or team not in (0, 1):
         raise RuleError(gettext_noop("Choose one of the two teams."))
 
 
@@ -123,8 +108,7 @@ class EggsRule(StrEnum):
 
 
 def team_of(seat: int) -> int:
-    """The team of a seat: partners sit opposite (seed 004), so seats 0 and 2
-    are team 0 and seats 1 and 3 are team 1."""
+    """The team of a seat: partners sit opposite (seed 004)."""
     _check_seat(seat, gettext_noop("A seat must be one of the four players."))
     return seat % 2
 
@@ -141,9 +125,9 @@ def other_team_points(points: int) -> int:
 
 
 def possible_points(points: object) -> bool:
-    """Whether a team can end a deal with these card points: a whole number
-    from 0 to 120 but not 1 or 119 (seed 004 card values: none is worth 1)."""
-    return _is_int(points) and 0 <= points <= TOTAL_POINTS and points not in impossible_points
+    """Whether a team can end a deal with these card points: 0 to 120 but not 1 or 119
+    (seed 004 card values: none is worth 1)."""
+    return is_whole(points) and 0 <= points <= TOTAL_POINTS and points not in impossible_points
 
 
 @dataclass(frozen=True)
@@ -166,9 +150,9 @@ class KozelRules:
     eggs: EggsRule = EggsRule.NOTHING
 
     def __post_init__(self) -> None:
-        if not _is_int(self.match_limit) or self.match_limit not in MATCH_LIMITS:
+        if not is_whole(self.match_limit) or self.match_limit not in MATCH_LIMITS:
             raise RuleError(gettext_noop("A match is played to 6, 8, 10, 12 or 16 defeat points."))
-        if not _is_int(self.two_point_from) or self.two_point_from not in TWO_POINT_FROM_CHOICES:
+        if not is_whole(self.two_point_from) or self.two_point_from not in TWO_POINT_FROM_CHOICES:
             raise RuleError(gettext_noop("The 2-point band starts at 31, 30 or 21 card points."))
         try:
             six_points = SixPointRule(self.six_points)
@@ -208,8 +192,7 @@ class DealEntry:
     - team: whose card points were counted (0 or 1); the other team has the rest.
     - points: that team's card points.
     - zero_team_took_trick: only when a team has 0 card points, whether it still
-      took a trick (a trick of 6s to 9s is worth 0). Under the seed's 6-point
-      rule (no tricks) it decides between 4 and 6, so it must be given.
+      took a trick (a trick of 6s to 9s is worth 0); see `validate_deal`.
     - last_trick_seat: who took the last trick; that player leads the next deal
       (seed 004). Optional: without it the next leader falls back to the
       player after the dealer.
@@ -286,9 +269,7 @@ class MatchResult:
 def validate_deal(entry: DealEntry, rules: KozelRules) -> DealEntry:
     """Check an entry and return it normalised; raise RuleError if it cannot be.
 
-    - The team is 0 or 1.
-    - The points are a whole number from 0 to 120 (seed 004: the deck holds
-      120), and not 1 or 119: no card is worth 1 point.
+    - The team is 0 or 1; the points are possible (see `possible_points`).
     - When a team has 0 card points (entered 0, or entered 120 for the other
       team) and the 6-point rule is "no tricks" (seed 004), the scorekeeper
       must say whether that team took a trick. Under "no card points" it may
@@ -301,7 +282,7 @@ def validate_deal(entry: DealEntry, rules: KozelRules) -> DealEntry:
     """
     _check_team(entry.team)
     points = entry.points
-    if not _is_int(points):
+    if not is_whole(points):
         raise RuleError(gettext_noop("Card points must be a whole number."))
     if not 0 <= points <= TOTAL_POINTS:
         raise RuleError(gettext_noop("Card points must be between 0 and 120."))
@@ -339,10 +320,8 @@ def deal_defeat_points(entry: DealEntry, rules: KozelRules) -> tuple[int | None,
     Seed 004: a team with 61 or more wins and takes nothing; both on 60 is
     eggs, (None, 0). The loser takes:
     - 2 with two_point_from to 59 card points (seed: 31-59);
-    - below that, 6 if it meets the 6-point rule, else 4. Under "no tricks"
-      (seed: "took no trick at all") only a loser with 0 card points can
-      qualify, and only if it took no trick; under "no card points", any
-      loser with 0.
+    - below that, 6 if it meets the 6-point rule (see `SixPointRule`; seed:
+      "took no trick at all"), else 4.
     """
     entry = validate_deal(entry, rules)
     card_points = _card_points(entry)
@@ -404,7 +383,7 @@ def dealer_for(first_dealer: int, deal_index: int) -> int:
     dealer, then the deal passes clockwise, one seat per deal. Seed 004 is
     silent on who deals next; this is the usual clockwise pass."""
     _check_seat(first_dealer, gettext_noop("The first dealer must be one of the four players."))
-    if not _is_int(deal_index) or deal_index < 0:
+    if not is_whole(deal_index) or deal_index < 0:
         raise ValueError(f"deal_index must be a whole number from 0, not {deal_index!r}")
     return (first_dealer + deal_index) % PLAYERS
 
@@ -443,8 +422,7 @@ def score_match(rules: KozelRules, first_dealer: int, entries: Sequence[DealEntr
     had_eggs = False
     previous_last_trick_seat: int | None = None
 
-    for index, raw_entry in enumerate(entries):
-        number = index + 1
+    for number, raw_entry in enumerate(entries, 1):
         if goat is not None:
             raise RuleError(gettext_noop("The match is over: no more deals."))
         try:
@@ -454,7 +432,7 @@ def score_match(rules: KozelRules, first_dealer: int, entries: Sequence[DealEntr
                 gettext_noop("Deal %(number)s: %(reason)s"), number=number, reason=error
             ) from error
         loser, base = deal_defeat_points(entry, rules)
-        dealer = dealer_for(first_dealer, index)
+        dealer = dealer_for(first_dealer, number - 1)
         leader = leader_for(dealer, previous_last_trick_seat)
 
         deal_points = [0, 0]

@@ -42,8 +42,6 @@ from games.rules.oh_hell.scoring import (
     deal_score,
     explain_deal,
     explain_score,
-    made_score,
-    missed_score,
     score_game,
     settle_up,
     standings,

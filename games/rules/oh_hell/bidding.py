@@ -5,18 +5,14 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 
-from games.rules.errors import RuleError, gettext_noop
-from games.rules.oh_hell.table import (
-    Call,
-    _check_seat,
-    bidding_order,
-)
+from games.rules.errors import RuleError, gettext_noop, is_whole
+from games.rules.oh_hell.table import Call, _check_seat, bidding_order
 
 # -- bids ------------------------------------------------------------------------
 
 
 def _check_count(value: object, cards: int, template: str) -> int:
-    if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value <= cards:
+    if not is_whole(value) or not 0 <= value <= cards:
         raise RuleError(template, cards=cards)
     return value
 
@@ -52,11 +48,8 @@ class Announcement:
 def announce(bids: Sequence[int], cards: int) -> Announcement:
     """Compare the total of the bids with the tricks available."""
     total = sum(bids)
-    if total > cards:
-        return Announcement(Call.OVER, total - cards, total, cards)
-    if total < cards:
-        return Announcement(Call.UNDER, cards - total, total, cards)
-    return Announcement(Call.EVEN, 0, total, cards)
+    call = Call.OVER if total > cards else Call.UNDER if total < cards else Call.EVEN
+    return Announcement(call, abs(total - cards), total, cards)
 
 
 def check_bids(bids: Sequence[object], cards: int, hook: bool, players: int) -> tuple[int, ...]:
@@ -105,10 +98,7 @@ class Bidding:
     @property
     def to_bid(self) -> int | None:
         """Whose turn it is, or None when everyone has bid."""
-        for seat in self.order:
-            if seat not in self.bids:
-                return seat
-        return None
+        return next((seat for seat in self.order if seat not in self.bids), None)
 
     @property
     def complete(self) -> bool:
@@ -146,8 +136,7 @@ class Bidding:
                 )
         elif seat != self.to_bid:
             out_of_turn = out_of_turn | {seat}
-        forbidden = self.forbidden(seat)
-        if forbidden is not None and value == forbidden:
+        if value == self.forbidden(seat):
             raise RuleError(
                 gettext_noop(
                     "The hook: %(bid)s would make the bids add up to the number of tricks"

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
-from games.rules.errors import RuleError, gettext_noop
+from games.rules.errors import RuleError, gettext_noop, is_whole
 from games.rules.explain import Why
 from games.rules.oh_hell.bidding import Announcement, announce, check_bids, check_tricks
 from games.rules.oh_hell.table import (
@@ -147,16 +147,6 @@ def deal_score(rules: OhHellRules, bid: int, tricks: int, cards: int) -> int:
     return _rule_for(rules, bid, tricks, cards)[0]
 
 
-def made_score(rules: OhHellRules, bid: int, cards: int) -> int:
-    """Points for taking exactly the tricks bid."""
-    return deal_score(rules, bid, bid, cards)
-
-
-def missed_score(rules: OhHellRules, bid: int, tricks: int) -> int:
-    """Points for taking more or fewer tricks than bid."""
-    return MISSED[rules.missed][0](bid, tricks)
-
-
 def explain_score(rules: OhHellRules, bid: int, tricks: int, cards: int) -> Why:
     """How ``deal_score`` came to its points, with the option that decided it."""
     points, said, rule = _rule_for(rules, bid, tricks, cards)
@@ -179,8 +169,7 @@ def explain_deal(result: DealResult, seat: int, rules: OhHellRules) -> tuple[Why
     elif result.revoked:
         lines = [Why(gettext_noop("a revoke: no points, the deal played again"))]
     else:
-        tricks = record.tricks[seat]
-        lines = [explain_score(rules, record.bids[seat], tricks, result.plan.cards)]
+        lines = [explain_score(rules, record.bids[seat], record.tricks[seat], result.plan.cards)]
     for adjustment in record.adjustments:
         if adjustment.seat == seat:
             params = {"points": f"{adjustment.points:+d}", "note": adjustment.note}
@@ -265,7 +254,7 @@ class GameResult:
 
 def _score_record(
     rules: OhHellRules, players: int, deal: DealPlan, record: DealRecord, replay: bool
-) -> tuple[DealResult, tuple[int, ...]]:
+) -> DealResult:
     bids = check_bids(record.bids, deal.cards, deal.hook, players)
     trump = check_trump(record.trump, deal)
     zeros = (0,) * players
@@ -273,7 +262,7 @@ def _score_record(
     adjustment = list(zeros)
     for adj in record.adjustments:
         _check_seat(adj.seat, players, gettext_noop("No such player at this table."))
-        if not isinstance(adj.points, int) or isinstance(adj.points, bool):
+        if not is_whole(adj.points):
             raise RuleError(gettext_noop("An adjustment is a whole number of points."))
         adjustment[adj.seat] += adj.points
     if record.revoke is not None:
@@ -288,7 +277,7 @@ def _score_record(
         made = tuple(b == t for b, t in zip(bids, tricks, strict=True))
         base = tuple(deal_score(rules, b, t, deal.cards) for b, t in zip(bids, tricks, strict=True))
     scores = tuple(b + p + a for b, p, a in zip(base, penalty, adjustment, strict=True))
-    result = DealResult(
+    return DealResult(
         plan=deal,
         record=record,
         trump=trump,
@@ -302,7 +291,6 @@ def _score_record(
         replay=replay,
         revoked=record.revoke is not None,
     )
-    return result, scores
 
 
 def standings(
@@ -349,13 +337,13 @@ def score_game(
         if slot >= len(plans):
             raise RuleError(gettext_noop("The game is over: the schedule has no more deals."))
         try:
-            result, scores = _score_record(rules, players, plans[slot], record, replay)
+            result = _score_record(rules, players, plans[slot], record, replay)
         except RuleError as error:
             # The deal as the table knows it: a replay after a revoke keeps its number.
             raise RuleError(
                 gettext_noop("Deal %(number)s: %(reason)s"), number=plans[slot].number, reason=error
             ) from error
-        totals = [t + s for t, s in zip(totals, scores, strict=True)]
+        totals = [t + s for t, s in zip(totals, result.scores, strict=True)]
         made_bids = [m + int(made) for m, made in zip(made_bids, result.made, strict=True)]
         results.append(replace(result, totals=tuple(totals)))
         replay = result.revoked

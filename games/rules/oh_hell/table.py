@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from enum import StrEnum
 
-from games.rules.errors import RuleError, gettext_noop
+from games.rules.errors import RuleError, gettext_noop, is_whole
 
 MIN_PLAYERS = 3
 MAX_PLAYERS = 7
@@ -109,12 +109,8 @@ class Call(StrEnum):
     EVEN = "even"
 
 
-def _is_whole(value: object) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
-
-
 def _check_players(players: int) -> None:
-    if not isinstance(players, int) or isinstance(players, bool):
+    if not is_whole(players):
         raise RuleError(gettext_noop("The number of players must be a whole number."))
     if not MIN_PLAYERS <= players <= MAX_PLAYERS:
         raise RuleError(
@@ -122,6 +118,11 @@ def _check_players(players: int) -> None:
             low=MIN_PLAYERS,
             high=MAX_PLAYERS,
         )
+
+
+def _check_seat(seat: object, players: int, template: str) -> None:
+    if not is_whole(seat) or not 0 <= seat < players:
+        raise RuleError(template)
 
 
 def max_cards(players: int, deck_size: int = DECK_SIZE) -> int:
@@ -186,13 +187,13 @@ class OhHellRules:
         object.__setattr__(self, "custom_schedule", tuple(self.custom_schedule))
         if self.deck_size not in (DECK_SIZE, WIZARD_DECK_SIZE):
             raise RuleError(gettext_noop("The deck has 52 cards (60 for Wizard-style)."))
-        if self.cap is not None and (not _is_whole(self.cap) or self.cap < 1):
+        if self.cap is not None and (not is_whole(self.cap) or self.cap < 1):
             raise RuleError(gettext_noop("The cap on cards must be a whole number of at least 1."))
-        if not _is_whole(self.hook_min_cards) or self.hook_min_cards < 1:
+        if not is_whole(self.hook_min_cards) or self.hook_min_cards < 1:
             raise RuleError(
                 gettext_noop("The hook's minimum hand must be a whole number of at least 1.")
             )
-        if not _is_whole(self.revoke_penalty) or self.revoke_penalty < 0:
+        if not is_whole(self.revoke_penalty) or self.revoke_penalty < 0:
             raise RuleError(gettext_noop("The revoke penalty must be a whole number of points."))
         if self.double_turn and self.schedule not in (Schedule.UP_AND_DOWN, Schedule.DOWN_AND_UP):
             raise RuleError(
@@ -261,7 +262,7 @@ def schedule(rules: OhHellRules, players: int) -> tuple[int, ...]:
             return (most,) * OH_WELL_DEALS[players]
         case Schedule.CUSTOM:
             for cards in rules.custom_schedule:
-                if not isinstance(cards, int) or isinstance(cards, bool) or cards < 1:
+                if not is_whole(cards) or cards < 1:
                     raise RuleError(gettext_noop("Every deal needs at least 1 card per player."))
                 if cards > most:
                     raise RuleError(
@@ -306,7 +307,7 @@ def is_no_trump(rules: OhHellRules, players: int, cards: int, last: bool, number
         case TrumpRule.DRAWN_BEFORE_DEAL:
             return False
         case TrumpRule.ROTATION:
-            return TRUMP_ROTATION[(number - 1) % len(TRUMP_ROTATION)] == NO_TRUMP
+            return fixed_trump(rules, number) == NO_TRUMP
         case TrumpRule.LAST_DEAL_NO_TRUMP if last:
             return True
     return players * cards >= rules.deck_size
@@ -354,15 +355,14 @@ def plan(rules: OhHellRules, players: int, first_dealer: int) -> tuple[DealPlan,
     cards_list = schedule(rules, players)
     count = len(cards_list)
     plans = []
-    for index, cards in enumerate(cards_list):
-        number = index + 1
+    for number, cards in enumerate(cards_list, 1):
         last = number == count
         no_trump = is_no_trump(rules, players, cards, last, number)
         plans.append(
             DealPlan(
                 number=number,
                 cards=cards,
-                dealer=dealer_for(first_dealer, index, players),
+                dealer=dealer_for(first_dealer, number - 1, players),
                 no_trump=no_trump,
                 hook=hook_applies(rules, cards, last),
                 last=last,
@@ -370,11 +370,6 @@ def plan(rules: OhHellRules, players: int, first_dealer: int) -> tuple[DealPlan,
             )
         )
     return tuple(plans)
-
-
-def _check_seat(seat: object, players: int, template: str) -> None:
-    if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < players:
-        raise RuleError(template)
 
 
 def check_trump(trump: str | None, deal: DealPlan) -> str | None:
