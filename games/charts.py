@@ -40,12 +40,6 @@ MARKERS = ("circle", "square", "triangle", "diamond", "triangle-down", "cross", 
 
 
 @dataclass(frozen=True)
-class Series:
-    name: str
-    values: tuple[int, ...]
-
-
-@dataclass(frozen=True)
 class Chart:
     """A drawn chart and its numbers: `rows` are (x label, one value per series)."""
 
@@ -56,19 +50,12 @@ class Chart:
     rows: tuple[tuple[str, tuple[int, ...]], ...]
 
 
-def nice_step(span: float, count: int) -> int:
-    """A round step (1, 2, 5, 10, 20, 50 ...) giving about `count` intervals over span."""
-    raw = max(span / count, 1)
-    magnitude = 10 ** math.floor(math.log10(raw))
-    for factor in (1, 2, 5, 10):
-        if factor * magnitude >= raw:
-            return int(factor * magnitude)
-    raise AssertionError(raw)  # pragma: no cover
-
-
 def ticks(low: int, high: int, count: int = 5) -> list[int]:
-    """Round tick values that cover low .. high and include 0 when it is in range."""
-    step = nice_step(high - low, count)
+    """Tick values that cover low .. high in about `count` round steps (1, 2, 5, 10, 20,
+    50 ...), multiples of the step, so 0 is one when it is in range."""
+    raw = max((high - low) / count, 1)
+    magnitude = 10 ** math.floor(math.log10(raw))
+    step = next(int(f * magnitude) for f in (1, 2, 5, 10) if f * magnitude >= raw)
     start = math.floor(low / step) * step
     end = math.ceil(high / step) * step
     if end == start:
@@ -80,22 +67,17 @@ def shorten(name: str, length: int) -> str:
     return name if len(name) <= length else name[: length - 1] + "…"
 
 
-def marker(shape: str, x: float, y: float, size: float = 4) -> str:
-    """One point's marker, drawn in currentColor."""
-    s = size
+def marker(shape: str, x: float, y: float, s: float = 4) -> str:
+    """One point's marker (s: its half size), drawn in currentColor."""
     if shape == "circle":
         return f'<circle cx="{x:.1f}" cy="{y:.1f}" r="{s:.1f}"/>'
     if shape == "square":
         return f'<rect x="{x - s:.1f}" y="{y - s:.1f}" width="{2 * s:.1f}" height="{2 * s:.1f}"/>'
-    if shape == "triangle":
+    if shape in ("triangle", "triangle-down"):
+        h = s if shape == "triangle" else -s  # pointing up, or down
         return (
-            f'<path d="M{x:.1f} {y - s * 1.2:.1f}L{x + s * 1.1:.1f} {y + s * 0.8:.1f}'
-            f'L{x - s * 1.1:.1f} {y + s * 0.8:.1f}Z"/>'
-        )
-    if shape == "triangle-down":
-        return (
-            f'<path d="M{x:.1f} {y + s * 1.2:.1f}L{x + s * 1.1:.1f} {y - s * 0.8:.1f}'
-            f'L{x - s * 1.1:.1f} {y - s * 0.8:.1f}Z"/>'
+            f'<path d="M{x:.1f} {y - h * 1.2:.1f}L{x + s * 1.1:.1f} {y + h * 0.8:.1f}'
+            f'L{x - s * 1.1:.1f} {y + h * 0.8:.1f}Z"/>'
         )
     if shape == "diamond":
         d = s * 1.3
@@ -117,23 +99,26 @@ def marker(shape: str, x: float, y: float, size: float = 4) -> str:
     raise ValueError(shape)
 
 
-def line_chart(
+def deal_chart(
     *,
     chart_id: str,
     title: str,
     desc: str,
-    x_label: str,
     y_label: str,
-    x_ticks: Sequence[str],
-    series: Sequence[Series],
+    names: Sequence[str],
+    deals: Sequence[tuple[int, Sequence[int], str]],
     limit: tuple[int, str] | None = None,
-) -> SafeString:
-    """Lines over points 0 .. n (x_ticks names each point), one per series (at most 7).
+) -> Chart:
+    """A line per name (at most 7) from 0 over the deals, each given as its number, the
+    running values (one per name) and a note for the table ("revoke", "eggs") or "".
 
     ``limit``: a horizontal line at a value, with its label (Kozel's goat line).
     """
+    x_label = _("Deal")
+    x_ticks = ["0", *(str(number) for number, _values, _note in deals)]
+    series = [(0, *(values[i] for _number, values, _note in deals)) for i in range(len(names))]
     points = len(x_ticks)
-    values = [v for s in series for v in s.values]
+    values = [v for line in series for v in line]
     low = min([0, *values])
     high = max([1, *values, *([limit[0]] if limit else [])])
     y_ticks = ticks(low, high)
@@ -147,7 +132,7 @@ def line_chart(
     def y_of(value: float) -> float:
         return bottom - PLOT_HEIGHT * (value - y_low) / (y_high - y_low)
 
-    wide = any(len(s.name) > 18 for s in series)
+    wide = any(len(name) > 18 for name in names)
     columns = 1 if wide else 2
     legend_top = bottom + 52
     legend_rows = math.ceil(len(series) / columns)
@@ -162,13 +147,12 @@ def line_chart(
     ]
     # Grid and y axis labels.
     parts.append('<g class="chart-grid" stroke="currentColor" stroke-opacity="0.25">')
-    for value in y_ticks:
-        y = y_of(value)
-        parts.append(f'<line x1="{LEFT}" x2="{LEFT + plot_width}" y1="{y:.1f}" y2="{y:.1f}"/>')
-    parts.append("</g>")
-    parts.append('<g class="chart-axis" text-anchor="end">')
-    for value in y_ticks:
-        parts.append(f'<text x="{LEFT - 5}" y="{y_of(value) + 4:.1f}">{value}</text>')
+    parts.extend(
+        f'<line x1="{LEFT}" x2="{LEFT + plot_width}" y1="{y_of(v):.1f}" y2="{y_of(v):.1f}"/>'
+        for v in y_ticks
+    )
+    parts.append('</g><g class="chart-axis" text-anchor="end">')
+    parts.extend(f'<text x="{LEFT - 5}" y="{y_of(v) + 4:.1f}">{v}</text>' for v in y_ticks)
     parts.append("</g>")
     # The zero line and the axes, solid.
     parts.append(
@@ -185,9 +169,9 @@ def line_chart(
             shown.pop()
         shown.append(points - 1)
     parts.append('<g class="chart-axis" text-anchor="middle">')
-    for index in shown:
-        label = escape(x_ticks[index])
-        parts.append(f'<text x="{x_of(index):.1f}" y="{bottom + 16}">{label}</text>')
+    parts.extend(
+        f'<text x="{x_of(i):.1f}" y="{bottom + 16}">{escape(x_ticks[i])}</text>' for i in shown
+    )
     parts.append("</g>")
     parts.append(
         f'<text class="chart-label" x="{LEFT + plot_width / 2:.1f}" y="{bottom + 36}"'
@@ -205,39 +189,39 @@ def line_chart(
             f' y2="{y:.1f}" stroke="currentColor" stroke-width="1.5" stroke-dasharray="3 3"/>'
             f'<text x="{LEFT + 4}" y="{y - 5:.1f}" font-weight="600">{escape(label)}</text></g>'
         )
-    # One line per series, then its markers.
-    for number, line in enumerate(series):
+    # One line per series with its markers; after them all, the legend: a sample of each
+    # line with its marker, and the name.
+    legend = []
+    column_width = (WIDTH - 8) / columns
+    for number, (name, line) in enumerate(zip(names, series, strict=True)):
         dash = DASHES[number % len(DASHES)]
-        shape = MARKERS[number % len(MARKERS)]
-        coords = " ".join(f"{x_of(i):.1f},{y_of(v):.1f}" for i, v in enumerate(line.values))
         dash_attr = f' stroke-dasharray="{dash}"' if dash else ""
+        shape = MARKERS[number % len(MARKERS)]
+        coords = " ".join(f"{x_of(i):.1f},{y_of(v):.1f}" for i, v in enumerate(line))
         parts.append(
             f'<g class="chart-series chart-s{number}" stroke="currentColor" fill="currentColor">'
             f'<polyline points="{coords}" fill="none" stroke-width="2.25"'
             f' stroke-linejoin="round"{dash_attr}/>'
         )
-        parts.extend(marker(shape, x_of(i), y_of(v)) for i, v in enumerate(line.values))
+        parts.extend(marker(shape, x_of(i), y_of(v)) for i, v in enumerate(line))
         parts.append("</g>")
-    # The legend: a sample of each line with its marker, and the name.
-    column_width = (WIDTH - 8) / columns
-    for number, line in enumerate(series):
         row, column = divmod(number, columns)
         x = 8 + column * column_width
         y = legend_top + row * LEGEND_ROW
-        dash = DASHES[number % len(DASHES)]
-        dash_attr = f' stroke-dasharray="{dash}"' if dash else ""
-        name = shorten(line.name, 44 if wide else 20)
-        parts.append(
+        legend.append(
             f'<g class="chart-legend chart-s{number}" stroke="currentColor" fill="currentColor">'
             f'<line x1="{x:.1f}" x2="{x + 34:.1f}" y1="{y:.1f}" y2="{y:.1f}" stroke-width="2.25"'
-            f"{dash_attr}/>"
-            f"{marker(MARKERS[number % len(MARKERS)], x + 17, y)}"
+            f"{dash_attr}/>{marker(shape, x + 17, y)}"
             f'<text x="{x + 42:.1f}" y="{y + 4:.1f}" stroke="none" class="chart-name">'
-            f"{escape(name)}</text></g>"
+            f"{escape(shorten(name, 44 if wide else 20))}</text></g>"
         )
-    parts.append("</svg>")
-    # Every text above went through escape().
-    return mark_safe("".join(parts))
+    parts.extend((*legend, "</svg>"))
+    svg = mark_safe("".join(parts))  # every text above went through escape()
+    rows = tuple(
+        (f"{number} ({note})" if note else str(number), tuple(values))
+        for number, values, note in deals
+    )
+    return Chart(title=title, svg=svg, x_label=x_label, columns=tuple(names), rows=rows)
 
 
 # -- the two games -------------------------------------------------------------------------
@@ -247,36 +231,24 @@ def oh_hell_chart(result: oh_hell.GameResult, names: Sequence[str], chart_id: st
     """Running totals per player over the deals as played; None before the first deal."""
     if not result.deals:
         return None
-    labels = [str(deal.plan.number) for deal in result.deals]
-    series = [
-        Series(name, (0, *(deal.totals[seat] for deal in result.deals)))
-        for seat, name in enumerate(names)
-    ]
     last = result.deals[-1]
     finals = ", ".join(f"{name} {last.totals[seat]}" for seat, name in enumerate(names))
-    title = _("Running totals")
     desc = ngettext(
         "Each player's total after every deal, %(deals)s deal so far. Now: %(finals)s.",
         "Each player's total after every deal, %(deals)s deals so far. Now: %(finals)s.",
         len(result.deals),
     ) % {"deals": len(result.deals), "finals": finals}
-    svg = line_chart(
+    return deal_chart(
         chart_id=chart_id,
-        title=title,
+        title=_("Running totals"),
         desc=desc,
-        x_label=_("Deal"),
         y_label=_("Points"),
-        x_ticks=["0", *labels],
-        series=series,
+        names=names,
+        deals=[
+            (deal.plan.number, deal.totals, _("revoke") if deal.revoked else "")
+            for deal in result.deals
+        ],
     )
-    rows = tuple(
-        (
-            f"{label} ({_('revoke')})" if deal.revoked else label,
-            tuple(deal.totals),
-        )
-        for label, deal in zip(labels, result.deals, strict=True)
-    )
-    return Chart(title=title, svg=svg, x_label=_("Deal"), columns=tuple(names), rows=rows)
 
 
 def kozel_chart(
@@ -286,12 +258,6 @@ def kozel_chart(
     if not result.outcomes:
         return None
     limit = result.rules.match_limit
-    labels = [str(outcome.number) for outcome in result.outcomes]
-    series = [
-        Series(name, (0, *(o.running_defeat_points[team] for o in result.outcomes)))
-        for team, name in enumerate(team_names)
-    ]
-    title = _("Defeat points toward the goat")
     desc = _(
         "Each team's defeat points after every deal; at %(limit)s a team is the goat. "
         "Now: %(finals)s."
@@ -302,21 +268,15 @@ def kozel_chart(
             _("and"),
         ),
     }
-    svg = line_chart(
+    return deal_chart(
         chart_id=chart_id,
-        title=title,
+        title=_("Defeat points toward the goat"),
         desc=desc,
-        x_label=_("Deal"),
         y_label=_("Defeat points"),
-        x_ticks=["0", *labels],
-        series=series,
+        names=team_names,
+        deals=[
+            (o.number, o.running_defeat_points, _("eggs") if o.eggs else "")
+            for o in result.outcomes
+        ],
         limit=(limit, _("goat at %(limit)s") % {"limit": limit}),
     )
-    rows = tuple(
-        (
-            f"{label} ({_('eggs')})" if outcome.eggs else label,
-            tuple(outcome.running_defeat_points),
-        )
-        for label, outcome in zip(labels, result.outcomes, strict=True)
-    )
-    return Chart(title=title, svg=svg, x_label=_("Deal"), columns=tuple(team_names), rows=rows)

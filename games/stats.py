@@ -22,28 +22,26 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from datetime import datetime
+from typing import Generic, TypeVar
 
 from games.rules import kozel, oh_hell
 
+Result = TypeVar("Result", oh_hell.GameResult, kozel.MatchResult)
+
 
 @dataclass(frozen=True)
-class OhHellSession:
-    """One game of Oh Hell: who sat where (player keys by seat) and its result."""
+class Session(Generic[Result]):
+    """One game: who sat where (player keys by seat; in Kozel team 0 is seats 0 and 2)
+    and its result."""
 
     key: str
     started: datetime
     players: tuple[str, ...]
-    result: oh_hell.GameResult
+    result: Result
 
 
-@dataclass(frozen=True)
-class KozelSession:
-    """One match of Kozel: the four players by seat (team 0 is seats 0 and 2)."""
-
-    key: str
-    started: datetime
-    players: tuple[str, ...]
-    result: kozel.MatchResult
+OhHellSession = Session[oh_hell.GameResult]
+KozelSession = Session[kozel.MatchResult]
 
 
 def rate(part: int, whole: int) -> float | None:
@@ -78,7 +76,7 @@ class OhHellPlayerStats:
 
     @property
     def average(self) -> float | None:
-        return sum(self.totals) / len(self.totals) if self.totals else None
+        return rate(sum(self.totals), len(self.totals))
 
     @property
     def best(self) -> int | None:
@@ -109,26 +107,21 @@ class OhHellPlayerStats:
     @property
     def missed_difference(self) -> float | None:
         """Mean of (tricks - bid) over missed bids: above 0 the player bids too low."""
-        return self.missed_difference_sum / self.missed if self.missed else None
-
-
-def by_time(sessions: Iterable[OhHellSession | KozelSession]) -> list:
-    """In the order they started; sessions that started together keep the order given."""
-    return sorted(sessions, key=lambda s: s.started)
+        return rate(self.missed_difference_sum, self.missed)
 
 
 def oh_hell_player_stats(
     sessions: Iterable[OhHellSession], player: str
 ) -> OhHellPlayerStats | None:
     """One player's Oh Hell figures over the given sessions; None if they never played."""
-    played = False
+    played = [session for session in sessions if player in session.players]
+    if not played:
+        return None
     finished_totals: list[int] = []
     wins = bids = made = zero_bids = zero_made = took_more = took_fewer = difference = 0
     run = longest = 0
-    for session in by_time(sessions):
-        if player not in session.players:
-            continue
-        played = True
+    # The run crosses sessions in the order they started (sorted() keeps ties as given).
+    for session in sorted(played, key=lambda session: session.started):
         seat = session.players.index(player)
         result = session.result
         if result.finished:
@@ -151,8 +144,6 @@ def oh_hell_player_stats(
                 took_more += tricks > bid
                 took_fewer += tricks < bid
                 difference += tricks - bid
-    if not played:
-        return None
     return OhHellPlayerStats(
         player=player,
         sessions=len(finished_totals),
@@ -192,16 +183,15 @@ class KozelPlayerStats:
 
     @property
     def defeat_points_per_deal(self) -> float | None:
-        return self.defeat_points / self.deals if self.deals else None
+        return rate(self.defeat_points, self.deals)
 
 
 def kozel_player_stats(sessions: Iterable[KozelSession], player: str) -> KozelPlayerStats | None:
-    played = False
+    played = [session for session in sessions if player in session.players]
+    if not played:
+        return None
     matches = goat = deals = defeat_points = 0
-    for session in sessions:
-        if player not in session.players:
-            continue
-        played = True
+    for session in played:
         team = kozel.team_of(session.players.index(player))
         result = session.result
         if result.finished:
@@ -209,8 +199,6 @@ def kozel_player_stats(sessions: Iterable[KozelSession], player: str) -> KozelPl
             goat += result.goat == team
         deals += len(result.outcomes)
         defeat_points += result.defeat_points[team]
-    if not played:
-        return None
     return KozelPlayerStats(
         player=player, matches=matches, goat=goat, deals=deals, defeat_points=defeat_points
     )
@@ -244,7 +232,7 @@ class HeadToHead:
     @property
     def average_difference(self) -> float | None:
         """Mean of the first player's total minus the second's."""
-        return self.difference_sum / self.sessions if self.sessions else None
+        return rate(self.difference_sum, self.sessions)
 
 
 def head_to_head(
@@ -255,9 +243,7 @@ def head_to_head(
 ) -> HeadToHead:
     sessions = first_ahead = second_ahead = difference = 0
     for session in oh_hell_sessions:
-        if not session.result.finished:
-            continue
-        if first not in session.players or second not in session.players:
+        if not session.result.finished or not {first, second} <= set(session.players):
             continue
         totals = session.result.totals
         gap = totals[session.players.index(first)] - totals[session.players.index(second)]
@@ -268,9 +254,7 @@ def head_to_head(
     opposed = first_won = second_won = partners = partners_won = 0
     for session in kozel_sessions:
         result = session.result
-        if not result.finished:
-            continue
-        if first not in session.players or second not in session.players:
+        if not result.finished or not {first, second} <= set(session.players):
             continue
         first_team = kozel.team_of(session.players.index(first))
         second_team = kozel.team_of(session.players.index(second))
@@ -313,8 +297,8 @@ def notebook_stats(
     kozel_sessions: Sequence[KozelSession],
 ) -> NotebookStats:
     """Figures for each player who played at least one session of each game."""
-    oh_hell_rows = [oh_hell_player_stats(oh_hell_sessions, player) for player in players]
-    kozel_rows = [kozel_player_stats(kozel_sessions, player) for player in players]
+    oh_hell_rows = (oh_hell_player_stats(oh_hell_sessions, player) for player in players)
+    kozel_rows = (kozel_player_stats(kozel_sessions, player) for player in players)
     return NotebookStats(
         oh_hell=tuple(row for row in oh_hell_rows if row is not None),
         kozel=tuple(row for row in kozel_rows if row is not None),

@@ -13,17 +13,13 @@ NONE = "–"
 @register.filter
 def percent(value: float | None) -> str:
     """0.6667 -> "67%"."""
-    if value is None:
-        return NONE
-    return f"{floatformat(value * 100, 0)}%"
+    return NONE if value is None else f"{floatformat(value * 100, 0)}%"
 
 
 @register.filter
 def decimal(value: float | None) -> str:
     """One decimal: 11.333 -> "11.3"."""
-    if value is None:
-        return NONE
-    return floatformat(value, 1)
+    return NONE if value is None else floatformat(value, 1)
 
 
 @register.filter
@@ -31,5 +27,4 @@ def signed(value: float | None) -> str:
     """One decimal with its sign: 0.5 -> "+0.5", -2 -> "-2.0", 0 -> "0.0"."""
     if value is None:
         return NONE
-    text = floatformat(value, "1")
-    return f"+{text}" if value > 0 and not text.startswith("+") else text
+    return f"+{floatformat(value, 1)}" if value > 0 else floatformat(value, 1)

@@ -125,16 +125,8 @@ def as_sessions(
     oh_hell_sessions, kozel_sessions = [], []
     for session in scored:
         game = session.game
-        if game.kind == Game.Kind.KOZEL:
-            kozel_sessions.append(
-                stats.KozelSession(game.public_id, game.created_at, session.players, session.result)
-            )
-        else:
-            oh_hell_sessions.append(
-                stats.OhHellSession(
-                    game.public_id, game.created_at, session.players, session.result
-                )
-            )
+        into = kozel_sessions if game.kind == Game.Kind.KOZEL else oh_hell_sessions
+        into.append(stats.Session(game.public_id, game.created_at, session.players, session.result))
     return oh_hell_sessions, kozel_sessions
 
 
@@ -170,21 +162,18 @@ def finished(request: HttpRequest) -> HttpResponse:
     games = notebook.games.filter(finished_at__isnull=False).order_by("-finished_at", "-pk")
     paginator = Paginator(games, FINISHED_PER_PAGE)
     raw = request.GET.get("page", "1")
+    page, sessions, error = None, [], None
     try:
         page = paginator.page(raw)
     except InvalidPage:
         error = _("There is no page %(page)s of finished sessions.") % {"page": raw[:10]}
-        context = {"notebook": notebook, "error": error, "sessions": [], "page": None}
-        return render(request, "games/finished.html", context, status=404)
-    sessions = [
-        {"game": session.game, "names": session.names, **winners_line(session)}
-        for session in score_sessions(page.object_list)
-    ]
-    return render(
-        request,
-        "games/finished.html",
-        {"notebook": notebook, "sessions": sessions, "page": page, "error": None},
-    )
+    else:
+        sessions = [
+            {"game": session.game, "names": session.names, **winners_line(session)}
+            for session in score_sessions(page.object_list)
+        ]
+    context = {"notebook": notebook, "sessions": sessions, "page": page, "error": error}
+    return render(request, "games/finished.html", context, status=404 if error else 200)
 
 
 # -- statistics ----------------------------------------------------------------------------
@@ -206,12 +195,12 @@ def compare_players(
 def cached_figures(
     notebook: Notebook, players: list[Player], games: QuerySet[Game]
 ) -> stats.NotebookStats:
-    """The notebook's figures, scored once per state of its sessions and players; the
-    shared database cache keeps them for every app server, one entry a notebook
-    (forgetting the notebook deletes it: services.forget_notebook).
+    """The notebook's figures, scored once per state of its sessions and players, kept in
+    the shared database cache for every app server, one entry a notebook (forgetting the
+    notebook deletes it: services.forget_notebook).
 
-    Every change to a session bumps its ``updated_at`` (renaming a player too), a new
-    session or a deleted one changes the count, and the players are part of it."""
+    Every change to a session bumps its ``updated_at`` (renaming a player too), a new or
+    deleted session changes the count, and the players are part of the state."""
     sessions = games.aggregate(count=Count("pk"), last=Max("updated_at"))
     state = (sessions["count"], sessions["last"], [(p.public_id, p.name) for p in players])
     key = services.stats_key(notebook.pk)
@@ -228,48 +217,32 @@ def cached_figures(
 def statistics(request: HttpRequest) -> HttpResponse:
     """Every player's figures, and head-to-head for two chosen players (``?a=&b=``).
 
-    Whatever the notebook's size: a repeat visit costs five queries (the notebook,
+    Whatever the notebook's size: a repeat visit costs four queries (the notebook,
     its players, the sessions' count and last change, the cache); a first one after a
     change, or a comparison, ``score_sessions``' six more. With htmx, the head-to-head
     answer alone."""
     notebook = owner_notebook(request)
     players = list(notebook.players.all())
+    by_id = {player.public_id: player for player in players}
     games = notebook.games.order_by("created_at", "pk")
     first_id, second_id = request.GET.get("a", ""), request.GET.get("b", "")
+    comparison = error = None
     if "a" not in request.GET and "b" not in request.GET:
         figures = cached_figures(notebook, players, games)
-        return statistics_page(request, notebook, players, figures)
-    by_id = {player.public_id: player for player in players}
-    oh_hell_sessions, kozel_sessions = as_sessions(score_sessions(games))
-    figures = stats.notebook_stats(list(by_id), oh_hell_sessions, kozel_sessions)
-    comparison = None
-    first, second, error = compare_players(by_id, first_id, second_id)
-    if not error:
-        comparison = {
-            "first": first,
-            "second": second,
-            "figures": stats.head_to_head(
-                oh_hell_sessions, kozel_sessions, first.public_id, second.public_id
-            ),
-        }
-    return statistics_page(
-        request, notebook, players, figures, first_id, second_id, comparison, error
-    )
-
-
-def statistics_page(
-    request: HttpRequest,
-    notebook: Notebook,
-    players: list[Player],
-    figures: stats.NotebookStats,
-    first_id: str = "",
-    second_id: str = "",
-    comparison: dict | None = None,
-    error: str | None = None,
-) -> HttpResponse:
-    by_id = {player.public_id: player for player in players}
-    if comparison is None and not error and len(players) >= 2:
-        first_id, second_id = players[0].public_id, players[1].public_id
+        if len(players) >= 2:  # the form starts on the first two
+            first_id, second_id = players[0].public_id, players[1].public_id
+    else:
+        oh_hell_sessions, kozel_sessions = as_sessions(score_sessions(games))
+        figures = stats.notebook_stats(list(by_id), oh_hell_sessions, kozel_sessions)
+        first, second, error = compare_players(by_id, first_id, second_id)
+        if not error:
+            comparison = {
+                "first": first,
+                "second": second,
+                "figures": stats.head_to_head(
+                    oh_hell_sessions, kozel_sessions, first.public_id, second.public_id
+                ),
+            }
     context = {
         "notebook": notebook,
         "players": players,
