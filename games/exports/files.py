@@ -161,16 +161,12 @@ def csv_rows(table: Table) -> list[list[object]]:
 def _kozel_rows(table: KozelTable) -> list[list[object]]:
     names = table.names
     rows: list[list[object]] = [[str(column) for column in KOZEL_COLUMNS]]
+    words = {True: pgettext("CSV cell", "yes"), False: pgettext("CSV cell", "no"), None: ""}
     for outcome in table.result.outcomes:
         for team in (0, 1):
             points = outcome.card_points[team]
-            took = pgettext("CSV cell", "yes")
-            if points == 0:
-                took = {
-                    True: pgettext("CSV cell", "yes"),
-                    False: pgettext("CSV cell", "no"),
-                    None: "",
-                }[outcome.entry.zero_team_took_trick]
+            # Only a team without card points may have taken no trick.
+            took = words[outcome.entry.zero_team_took_trick if points == 0 else True]
             why = kozel.explain_deal(outcome, team, table.rules)
             rows.append(
                 [

@@ -27,11 +27,7 @@ def import_session(
     promised, notebook_of_visitor). Once per form: a retry answers with the
     session the first one made."""
     restored = restore(
-        notebook=notebook,
-        players=[],
-        sessions=[plan],
-        form_key=form_key,
-        promised_key=promised_key,
+        notebook=notebook, players=[], sessions=[plan], form_key=form_key, promised_key=promised_key
     )
     if not restored.games:  # a retry, and what the first one made was deleted since
         raise RuleError(gettext_noop("This file was imported already."))
@@ -59,15 +55,12 @@ def restore(
     keep_ids: bool = False,
     action: str = "import",
 ) -> Restored:
-    """Write checked sessions into the notebook in one transaction, with the same
-    number of queries for one session or a thousand.
+    """Write checked sessions into the notebook, in one transaction.
 
     Without a notebook: with ``key`` (an operator's restore) a new one, with ``name``,
-    keeping ``key`` when no other notebook has it; otherwise the visitor's promised
-    one (notebook_of_visitor). Players are found by name, whatever the
-    case, or added. Each session gets a history line "import". Once per form
-    (``form_key``).
-    """
+    keeping ``key`` when no other notebook has it; otherwise the visitor's promised one
+    (notebook_of_visitor). Players are found by name, whatever the case, or added. Each
+    session gets a history line ``action``. Once per form (``form_key``)."""
     try:
         with transaction.atomic():
             if notebook is None and key is not None:

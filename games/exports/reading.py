@@ -1,15 +1,17 @@
 """A file read whole and checked through `games.rules` before anything is written:
 a session (`session_plan`), a notebook's backup (`notebook_plan`), the operators'
 backup of several (`notebooks_plan`). Every refusal is a `RuleError` with one sentence
-for the visitor ("Session 3: Deal 5: ..."); nothing is saved.
-"""
+for the visitor ("Session 3: Deal 5: ..."); nothing is saved."""
 
 from __future__ import annotations
 
 import json
 import re
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import UTC, datetime
+from typing import Any
 
 from games import inputs
 from games import options as game_options
@@ -35,6 +37,8 @@ NOTE_LENGTH = 120
 NOTEBOOK_NAME_LENGTH = 80
 ADJUSTMENT_LIMIT = 1000  # points, as the correction form allows
 
+NOT_AN_EXPORT = gettext_noop("This file is not a Scorekeeper export.")
+
 
 # -- reading a file ------------------------------------------------------------------
 
@@ -47,10 +51,8 @@ def read_json(raw: bytes, *, limit: int) -> object:
             size=limit // (1024 * 1024),
         )
     try:
-        text = raw.decode("utf-8-sig")
-        return json.loads(text, parse_constant=_refuse_constant)
-    # RecursionError: nested thousands deep. ValueError: not JSON, or a number
-    # of thousands of digits (Python refuses to read those).
+        return json.loads(raw.decode("utf-8-sig"), parse_constant=_refuse_constant)
+    # ValueError: not JSON, or a number thousands of digits long. RecursionError: deep nesting.
     except (ValueError, RecursionError):
         raise RuleError(
             gettext_noop("This file is not a Scorekeeper export: it is not valid JSON.")
@@ -61,18 +63,32 @@ def _refuse_constant(name: str) -> object:
     raise ValueError(name)  # NaN and Infinity are not JSON
 
 
-def _in(where: str, number: int, error: RuleError) -> RuleError:
+@contextmanager
+def _within(where: str, number: int) -> Iterator[None]:
     """A refusal inside one part of the file, e.g. "Deal 3: ..."."""
     templates = {
         "deal": gettext_noop("Deal %(number)s: %(reason)s"),
         "session": gettext_noop("Session %(number)s: %(reason)s"),
         "notebook": gettext_noop("Notebook %(number)s: %(reason)s"),
     }
-    return RuleError(templates[where], number=number, reason=error)
+    try:
+        yield
+    except RuleError as error:
+        raise RuleError(templates[where], number=number, reason=error) from error
 
 
 def _whole(value: object) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
+
+
+#: The refusal of a field of the wrong type, by the type asked for.
+_MUST_BE = {
+    int: gettext_noop("“%(field)s” must be a whole number."),
+    str: gettext_noop("“%(field)s” must be text."),
+    bool: gettext_noop("“%(field)s” must be true or false."),
+    list: gettext_noop("“%(field)s” must be a list."),
+    dict: gettext_noop("“%(field)s” must be a JSON object."),
+}
 
 
 class _Fields:
@@ -83,60 +99,26 @@ class _Fields:
             raise RuleError(refusal)
         self.data = data
 
-    def get(self, name: str, *, required: bool = True) -> object:
+    def get(
+        self, name: str, kind: type = object, *, required: bool = True, null: bool = False
+    ) -> Any:
+        """The field as a ``kind`` (a bool is not a whole number). None for a null where
+        ``null`` allows it, and for an optional field (not ``required``) missing or null."""
         if name not in self.data:
             if required:
                 raise RuleError(gettext_noop("“%(field)s” is missing."), field=name)
             return None
-        return self.data[name]
-
-    def whole(self, name: str, *, required: bool = True, null: bool = False) -> int | None:
-        value = self.get(name, required=required)
+        value = self.data[name]
         if value is None and (null or not required):
             return None
-        if not _whole(value):
-            raise RuleError(gettext_noop("“%(field)s” must be a whole number."), field=name)
-        return value
-
-    def text(self, name: str, *, required: bool = True, null: bool = False) -> str | None:
-        value = self.get(name, required=required)
-        if value is None and (null or not required):
-            return None
-        if not isinstance(value, str):
-            raise RuleError(gettext_noop("“%(field)s” must be text."), field=name)
-        if not inputs.text_ok(value):
+        if not isinstance(value, kind) or (kind is int and not _whole(value)):
+            raise RuleError(_MUST_BE[kind], field=name)
+        if kind is str and not inputs.text_ok(value):
             raise RuleError(
                 gettext_noop("“%(field)s” holds a control character, which cannot be stored."),
                 field=name,
             )
         return value
-
-    def flag(self, name: str, *, required: bool = True, null: bool = False) -> bool | None:
-        value = self.get(name, required=required)
-        if value is None and (null or not required):
-            return None
-        if not isinstance(value, bool):
-            raise RuleError(gettext_noop("“%(field)s” must be true or false."), field=name)
-        return value
-
-    def list(self, name: str, *, required: bool = True, null: bool = False) -> list | None:
-        value = self.get(name, required=required)
-        if value is None and (null or not required):
-            return None
-        if not isinstance(value, list):
-            raise RuleError(gettext_noop("“%(field)s” must be a list."), field=name)
-        return value
-
-    def object(self, name: str, *, required: bool = True) -> dict | None:
-        value = self.get(name, required=required)
-        if value is None and not required:
-            return None
-        if not isinstance(value, dict):
-            raise RuleError(gettext_noop("“%(field)s” must be a JSON object."), field=name)
-        return value
-
-
-NOT_AN_EXPORT = gettext_noop("This file is not a Scorekeeper export.")
 
 
 def _check_format(fields: _Fields, expected: str) -> None:
@@ -152,7 +134,7 @@ def _check_format(fields: _Fields, expected: str) -> None:
                 gettext_noop("This file is one session: import it as a session instead.")
             )
         raise RuleError(NOT_AN_EXPORT)
-    version = fields.whole("version")
+    version = fields.get("version", int)
     if version != VERSION:
         raise RuleError(
             gettext_noop(
@@ -164,7 +146,7 @@ def _check_format(fields: _Fields, expected: str) -> None:
 
 
 def _when(fields: _Fields, name: str) -> datetime | None:
-    value = fields.text(name, required=False, null=True)
+    value = fields.get(name, str, required=False)
     if value is None:
         return None
     try:
@@ -212,26 +194,25 @@ class SessionPlan:
 
 def session_plan(data: object, *, standalone: bool = True) -> SessionPlan:
     """Check a session from a file, whole, through the rules; RuleError when it is not
-    valid. ``standalone``: a file of its own (its format and version are checked),
-    not a session inside a notebook backup."""
+    valid. ``standalone``: a file of its own, not one inside a notebook backup."""
     fields = _Fields(data, NOT_AN_EXPORT)
     if standalone:
         _check_format(fields, SESSION_FORMAT)
-    kind = fields.text("kind")
+    kind = fields.get("kind", str)
     if kind not in Game.Kind.values:
         raise RuleError(gettext_noop("“kind” must be “oh_hell” or “kozel”."))
-    preset = fields.text("preset")
+    preset = fields.get("preset", str)
     if preset not in kind_of(kind).presets:
         raise RuleError(gettext_noop("Unknown preset for this game."))
-    options = game_options.read_file(kind, fields.object("options"))
-    seats = fields.list("seats")
+    options = game_options.read_file(kind, fields.get("options", dict))
+    seats = fields.get("seats", list)
     if len(seats) > 100 or not all(isinstance(name, str) for name in seats):
         raise RuleError(gettext_noop("“seats” must list the players' names in seat order."))
     names = check_table(kind, seats)
-    first_dealer = fields.whole("first_dealer")
+    first_dealer = fields.get("first_dealer", int)
     if not 0 <= first_dealer < len(names):
         raise RuleError(gettext_noop("The first dealer must be one of the players."))
-    deals = fields.list("deals")
+    deals = fields.get("deals", list)
     if len(deals) > MAX_DEALS:
         raise RuleError(gettext_noop("A session can have at most %(most)s deals."), most=MAX_DEALS)
     created_at = _when(fields, "created_at")
@@ -240,7 +221,7 @@ def session_plan(data: object, *, standalone: bool = True) -> SessionPlan:
         rows, finished = _kozel_deals(options, first_dealer, deals)
     else:
         rows, finished = _oh_hell_deals(options, len(names), first_dealer, deals)
-    public_id = fields.text("id", required=False)
+    public_id = fields.get("id", str, required=False)
     return SessionPlan(
         kind=kind,
         preset=preset,
@@ -256,8 +237,8 @@ def session_plan(data: object, *, standalone: bool = True) -> SessionPlan:
 
 
 def _seat_list(fields: _Fields, name: str, players: int, *, null: bool) -> list | None:
-    """A list with one entry per seat: whole numbers, or null where ``null`` allows."""
-    values = fields.list(name, null=null)
+    """One whole number or null per seat; the list itself may be null if ``null``."""
+    values = fields.get(name, list, null=null)
     if values is None:
         return None
     if len(values) != players or not all(_whole(v) or v is None for v in values):
@@ -289,23 +270,23 @@ class _Entered:
 def _oh_hell_entry(raw: object, position: int, players: int) -> _Entered:
     fields = _Fields(raw, gettext_noop("Each deal must be a JSON object."))
     bids = _seat_list(fields, "bids", players, null=False)
-    out_of_turn = fields.list("out_of_turn")
+    out_of_turn = fields.get("out_of_turn", list)
     if len(out_of_turn) != players or not all(isinstance(v, bool) for v in out_of_turn):
         raise RuleError(gettext_noop("“out_of_turn” must have true or false for each seat."))
     if any(flag and bid is None for flag, bid in zip(out_of_turn, bids, strict=True)):
         raise RuleError(gettext_noop("Only a bid can be made out of turn."))
-    winners = fields.list("trick_winners")
+    winners = fields.get("trick_winners", list)
     if len(winners) > 60 or not all(_whole(v) for v in winners):
         raise RuleError(gettext_noop("“trick_winners” must list seats, one per trick."))
     entered = _Entered(
         position=position,
-        trump=fields.text("trump", null=True),
+        trump=fields.get("trump", str, null=True),
         bids=bids,
         out_of_turn=out_of_turn,
         winners=winners,
         tricks=_seat_list(fields, "tricks", players, null=True),
-        revoke=fields.whole("revoke", null=True),
-        adjustments=_adjustments(fields.list("adjustments"), players),
+        revoke=fields.get("revoke", int, null=True),
+        adjustments=_adjustments(fields.get("adjustments", list), players),
     )
     if entered.revoke is not None and entered.tricks is not None:
         raise RuleError(gettext_noop("A revoked deal has no tricks."))
@@ -319,18 +300,16 @@ def _oh_hell_deals(
     rules = game_options.rules_of("oh_hell", options)
     entered = []
     for position, raw in enumerate(deals, start=1):
-        try:
+        with _within("deal", position):
             entered.append(_oh_hell_entry(raw, position, players))
-        except RuleError as error:
-            raise _in("deal", position, error) from error
     playing = entered.pop() if entered and not entered[-1].done else None
     for deal in entered:
         if not deal.done:  # only the last deal can be in play
-            refusal = RuleError(gettext_noop("Enter everyone's tricks to score the deal."))
-            raise _in("deal", deal.position, refusal)
+            with _within("deal", deal.position):
+                raise RuleError(gettext_noop("Enter everyone's tricks to score the deal."))
     if playing is not None and playing.adjustments:
-        refusal = RuleError(gettext_noop("Adjust a deal once it is scored."))
-        raise _in("deal", playing.position, refusal)
+        with _within("deal", playing.position):
+            raise RuleError(gettext_noop("Adjust a deal once it is scored."))
     records = [
         oh_hell.DealRecord(
             bids=tuple(deal.bids),
@@ -345,18 +324,17 @@ def _oh_hell_deals(
     rows = []
     for deal, scored in zip(entered, result.deals, strict=True):
         winners = list(deal.winners)
-        try:
+        with _within("deal", scored.plan.number):
             oh_hell.tally_tricks(winners, scored.plan.cards, players)
-        except RuleError as error:
-            raise _in("deal", scored.plan.number, error) from error
         if deal.tricks is not None and not oh_hell.taps_agree(
             winners, deal.tricks, scored.plan.cards, players
         ):
             # Written by a version before corrections dropped the taps they contradict
             # (docs/export-format.md): the counts are what was scored.
             winners = []
+        tricks = [None] * players if deal.tricks is None else deal.tricks
         hands = [
-            _hand(seat, deal.bids[seat], deal.out_of_turn[seat], _tricks(deal, seat))
+            _hand(seat, deal.bids[seat], deal.out_of_turn[seat], tricks[seat])
             for seat in range(players)
         ]
         rows.append(_deal(scored.trump or "", winners, deal.revoke, True, hands, deal.adjustments))
@@ -366,10 +344,6 @@ def _oh_hell_deals(
         return rows, True
     rows.append(_open_deal(result.next_deal, players, playing))
     return rows, False
-
-
-def _tricks(deal: _Entered, seat: int) -> int | None:
-    return None if deal.tricks is None else deal.tricks[seat]
 
 
 def _deal(
@@ -394,7 +368,7 @@ def _open_deal(plan: oh_hell.DealPlan, players: int, deal: _Entered | None) -> d
     """The deal in play: its trump, the bids so far, the tricks tapped so far."""
     if deal is None:  # a file may leave out a deal nobody has bid in yet
         return _deal(plan.trump or "", [], None, False, [], [])
-    try:
+    with _within("deal", plan.number):
         trump = oh_hell.check_trump(deal.trump, plan) or ""
         for bid in deal.bids:
             if bid is not None:
@@ -406,8 +380,6 @@ def _open_deal(plan: oh_hell.DealPlan, players: int, deal: _Entered | None) -> d
             if not complete:
                 raise RuleError(gettext_noop("Finish the bidding before play starts."))
             oh_hell.tally_tricks(deal.winners, plan.cards, players)
-    except RuleError as error:
-        raise _in("deal", plan.number, error) from error
     hands = [
         _hand(seat, bid, deal.out_of_turn[seat], None)
         for seat, bid in enumerate(deal.bids)
@@ -424,9 +396,9 @@ def _adjustments(raw: list, players: int) -> list[dict]:
     adjustments = []
     for item in raw:
         fields = _Fields(item, gettext_noop("Each adjustment must be a JSON object."))
-        seat = fields.whole("seat")
-        points = fields.whole("points")
-        note = fields.text("note", required=False) or ""
+        seat = fields.get("seat", int)
+        points = fields.get("points", int)
+        note = fields.get("note", str, required=False) or ""
         if not 0 <= seat < players:
             raise RuleError(gettext_noop("No such player at this table."))
         if points == 0:
@@ -446,14 +418,12 @@ def _kozel_deals(options: dict, first_dealer: int, deals: list) -> tuple[list[di
     rules = game_options.rules_of("kozel", options)
     entries = []
     for position, raw in enumerate(deals, start=1):
-        try:
+        with _within("deal", position):
             fields = _Fields(raw, gettext_noop("Each deal must be a JSON object."))
-            team = fields.whole("team")
-            points = fields.whole("points")
-            took = fields.flag("zero_team_took_trick", required=False, null=True)
-            last = fields.whole("last_trick_seat", required=False, null=True)
-        except RuleError as error:
-            raise _in("deal", position, error) from error
+            team = fields.get("team", int)
+            points = fields.get("points", int)
+            took = fields.get("zero_team_took_trick", bool, required=False)
+            last = fields.get("last_trick_seat", int, required=False)
         entries.append(kozel.DealEntry(team, points, took, last))
     result = kozel.score_match(rules, first_dealer, entries)
     return [kozel_fields(outcome.entry) for outcome in result.outcomes], result.finished
@@ -474,21 +444,20 @@ KEY_PATTERN = re.compile(r"[A-Za-z0-9_-]{16,43}")
 
 
 def notebook_plan(data: object, *, standalone: bool = True) -> NotebookPlan:
-    """Check a notebook backup whole; RuleError ("Session 3: Deal 5: ...") when it is
-    not valid."""
+    """Check a notebook backup whole; RuleError ("Session 3: Deal 5: ...") if invalid."""
     fields = _Fields(data, NOT_AN_EXPORT)
     if standalone:
         _check_format(fields, NOTEBOOK_FORMAT)
-    name = fields.text("name", required=False) or ""
+    name = fields.get("name", str, required=False) or ""
     name = " ".join(name.split())
     if len(name) > NOTEBOOK_NAME_LENGTH:
         raise RuleError(
             gettext_noop("A notebook's name can have at most %(most)s characters."),
             most=NOTEBOOK_NAME_LENGTH,
         )
-    key = fields.text("key", required=False)
-    players = fields.list("players")
-    sessions = fields.list("sessions")
+    key = fields.get("key", str, required=False)
+    players = fields.get("players", list)
+    sessions = fields.get("sessions", list)
     if len(players) > MAX_PLAYERS:
         raise RuleError(
             gettext_noop("A notebook can have at most %(most)s players."), most=MAX_PLAYERS
@@ -497,26 +466,22 @@ def notebook_plan(data: object, *, standalone: bool = True) -> NotebookPlan:
         raise RuleError(
             gettext_noop("A notebook can have at most %(most)s sessions."), most=MAX_SESSIONS
         )
-    names: list[str] = []
-    seen: set[str] = set()
+    names: dict[str, str] = {}  # by their casefold
     for raw in players:
         if not isinstance(raw, str):
             raise RuleError(gettext_noop("“players” must list the players' names."))
         player = clean_name(raw)
-        if player.casefold() in seen:
+        if player.casefold() in names:
             raise RuleError(gettext_noop("%(name)s is listed twice in “players”."), name=player)
-        seen.add(player.casefold())
-        names.append(player)
+        names[player.casefold()] = player
     plans = []
     for position, session in enumerate(sessions, start=1):
-        try:
+        with _within("session", position):
             plans.append(session_plan(session, standalone=False))
-        except RuleError as error:
-            raise _in("session", position, error) from error
     return NotebookPlan(
         name=name,
         key=key if key and KEY_PATTERN.fullmatch(key) else None,
-        players=names,
+        players=list(names.values()),
         sessions=plans,
     )
 
@@ -528,9 +493,7 @@ def notebooks_plan(data: object) -> list[NotebookPlan]:
         return [notebook_plan(data)]
     _check_format(fields, NOTEBOOKS_FORMAT)
     plans = []
-    for position, notebook in enumerate(fields.list("notebooks"), start=1):
-        try:
+    for position, notebook in enumerate(fields.get("notebooks", list), start=1):
+        with _within("notebook", position):
             plans.append(notebook_plan(notebook, standalone=False))
-        except RuleError as error:
-            raise _in("notebook", position, error) from error
     return plans

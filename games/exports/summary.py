@@ -16,8 +16,8 @@ from games.services.sessions import KozelTable, OhHellTable
 def summary(table: Table) -> str:
     """One line for a chat: "Final: Anna 112, Ben 98, …" (best first), or for Kozel
     "Anna & Carla 12 (goat), Ben & Dan 6"."""
+    result = table.result
     if isinstance(table, KozelTable):
-        result = table.result
         teams = []
         for team in (0, 1):
             text = f"{table.team_names(team)} {result.defeat_points[team]}"
@@ -34,7 +34,6 @@ def summary(table: Table) -> str:
             "After %(deals)s deals: %(scores)s",
             len(result.outcomes),
         ) % {"deals": len(result.outcomes), "scores": scores}
-    result = table.result
     scores = ", ".join(f"{table.names[s.seat]} {s.total}" for s in result.standings)
     if result.finished:
         return _("Final: %(scores)s") % {"scores": scores}

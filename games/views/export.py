@@ -47,6 +47,10 @@ def _download(content: str, content_type: str, name: str) -> HttpResponse:
     )
 
 
+def _json_download(data: dict, name: str) -> HttpResponse:
+    return _download(exports.to_json(data) + "\n", "application/json; charset=utf-8", name)
+
+
 # -- a session's files ---------------------------------------------------------------
 
 
@@ -54,10 +58,8 @@ def _download(content: str, content_type: str, name: str) -> HttpResponse:
 @never_cache
 def export_csv(request: HttpRequest, public_id: str) -> HttpResponse:
     game = get_game(request, public_id)
-    rows = exports.csv_rows(services.load(game))
-    return _download(
-        exports.csv_text(rows), "text/csv; charset=utf-8", exports.filename(game, "csv")
-    )
+    text = exports.csv_text(exports.csv_rows(services.load(game)))
+    return _download(text, "text/csv; charset=utf-8", exports.filename(game, "csv"))
 
 
 @require_safe
@@ -65,11 +67,7 @@ def export_csv(request: HttpRequest, public_id: str) -> HttpResponse:
 def export_json(request: HttpRequest, public_id: str) -> HttpResponse:
     game = get_game(request, public_id)
     data = exports.session_json(services.load(game))
-    return _download(
-        exports.to_json(data) + "\n",
-        "application/json; charset=utf-8",
-        exports.filename(game, "json"),
-    )
+    return _json_download(data, exports.filename(game, "json"))
 
 
 @require_safe
@@ -81,12 +79,11 @@ def settle_up(request: HttpRequest, public_id: str) -> HttpResponse:
         raise Http404
     table = services.load_oh_hell(game)
     raw = request.GET.get("stake", "")
-    stake_text = raw[:20]  # shown again in the field
     context = {
         "game": game,
         "table": table,
         "result": table.result,
-        "stake_text": stake_text,
+        "stake_text": raw[:20],  # shown again in the field
         "standalone": not request.htmx,
     }
     status = 200
@@ -134,11 +131,7 @@ def backup_notebook(request: HttpRequest) -> HttpResponse:
     [(notebook, tables)] = exports.load_notebooks(Notebook.objects.filter(pk=notebook.pk))
     data = exports.notebook_json(notebook, tables)
     day = timezone.localdate().isoformat()
-    return _download(
-        exports.to_json(data) + "\n",
-        "application/json; charset=utf-8",
-        f"scorekeeper-notebook-{day}.json",
-    )
+    return _json_download(data, f"scorekeeper-notebook-{day}.json")
 
 
 # The size of the body is checked before Django reads it (a file far too large is
