@@ -13,14 +13,11 @@ Refusals: `RuleError` (the rules say no: 422) and `Conflict` (the page was out o
 from games.options import as_options as rules_as_options
 from games.services.kozel import correct_kozel_deal, record_kozel_deal
 from games.services.notebook import (
-    check_table,
-    claim_form_key,
     clean_name,
     delete_player,
     delete_session,
     forget_notebook,
     merge_player,
-    note_made,
     notebook_of_visitor,
     play_again,
     rename_player,
@@ -45,11 +42,9 @@ from games.services.sessions import (
     KozelTable,
     OhHellTable,
     deal_record,
-    kozel_entry,
     load,
     load_kozel,
     load_oh_hell,
-    snapshot,
     undo_last,
 )
 from games.services.sharing import new_share_link, revoke_share_link

@@ -32,14 +32,9 @@ def record_kozel_deal(
 ) -> kozel.MatchResult:
     """One Kozel deal from one team's card points (seed 004)."""
     game = table.game
-    entry = kozel.DealEntry(
-        team=team,
-        points=points,
-        zero_team_took_trick=zero_team_took_trick,
-        last_trick_seat=last_trick_seat,
-    )
+    entry = kozel.DealEntry(team, points, zero_team_took_trick, last_trick_seat)
     if deal_number <= len(table.deals):
-        if kozel_entry(table.deals[deal_number - 1]) == _normalised(entry, table.rules):
+        if kozel_entry(table.deals[deal_number - 1]) == kozel.validate_deal(entry, table.rules):
             return table.result  # the same deal again: a double tap
         raise Conflict(
             gettext_noop(
@@ -52,7 +47,7 @@ def record_kozel_deal(
         raise Conflict(
             gettext_noop("This page was out of date: the match has moved on. Here it is now.")
         )
-    entry = _normalised(entry, table.rules)
+    entry = kozel.validate_deal(entry, table.rules)
     result = kozel.score_match(
         table.rules, game.first_dealer, [*map(kozel_entry, table.deals), entry]
     )
@@ -93,14 +88,8 @@ def correct_kozel_deal(
         raise RuleError(
             gettext_noop("Deal %(number)s has not been played yet."), number=deal_number
         )
-    entry = _normalised(
-        kozel.DealEntry(
-            team=team,
-            points=points,
-            zero_team_took_trick=zero_team_took_trick,
-            last_trick_seat=last_trick_seat,
-        ),
-        table.rules,
+    entry = kozel.validate_deal(
+        kozel.DealEntry(team, points, zero_team_took_trick, last_trick_seat), table.rules
     )
     entries = [kozel_entry(d) for d in table.deals]
     if entries[deal_number - 1] == entry:
@@ -109,12 +98,5 @@ def correct_kozel_deal(
     result = kozel.score_match(table.rules, game.first_dealer, entries)
     before = snapshot(game, table.deals)
     KozelDeal.objects.filter(pk=table.deals[deal_number - 1].pk).update(**kozel_fields(entry))
-    if result.finished and game.finished_at is None:
-        game.finished_at = timezone.now()
-    elif not result.finished:
-        game.finished_at = None
+    game.finished_at = (game.finished_at or timezone.now()) if result.finished else None
     commit(game, "corrected", {"deal": deal_number}, before)
-
-
-def _normalised(entry: kozel.DealEntry, rules: kozel.KozelRules) -> kozel.DealEntry:
-    return kozel.validate_deal(entry, rules)

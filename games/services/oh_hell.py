@@ -26,7 +26,6 @@ from games.services.sessions import (
 @game_action(Game.Kind.OH_HELL)
 def set_trump(*, table: OhHellTable, deal_number: int, trump: str) -> None:
     game = table.game
-    refuse_if_finished(game)
     deal = _current_deal(table, deal_number)
     value = oh_hell.check_trump(trump, table.plan) or ""
     if value == deal.trump:
@@ -53,7 +52,6 @@ def place_bid(
     conflict rather than silently replacing it. Leave it out to skip the check.
     """
     game = table.game
-    refuse_if_finished(game)
     deal = _current_deal(table, deal_number)
     seat = _check_seat(table, seat)
     bidding = table.bidding
@@ -64,23 +62,18 @@ def place_bid(
             gettext_noop(
                 "%(player)s's bid was entered on another phone meanwhile. Here is the table now."
             ),
-            player=_seat_name(table, seat),
+            player=table.names[seat],
         )
     changed = seat in bidding.bids
     new = bidding.place(seat, bid)
     before = snapshot(game, table.deals)
     # The deal's hands were read under the session's lock: no other row can be there.
-    # The deal's hands were read under the session's lock: no other row can be there.
     hand = next((h for h in deal.hands.all() if h.seat == seat), None) or Hand(deal=deal, seat=seat)
     hand.bid, hand.out_of_turn = new.bids[seat], seat in new.out_of_turn
     hand.save()
     action = "bid_changed" if changed else ("bid_out_of_turn" if seat in new.out_of_turn else "bid")
-    commit(
-        game,
-        action,
-        {"deal": table.plan.number, "player": _seat_name(table, seat), "bid": bid},
-        before,
-    )
+    params = {"deal": table.plan.number, "player": table.names[seat], "bid": bid}
+    commit(game, action, params, before)
     return new
 
 
@@ -88,7 +81,6 @@ def place_bid(
 def record_trick(*, table: OhHellTable, deal_number: int, trick_number: int, seat: int) -> None:
     """The winner of one trick as it falls (seeds 000, 001: anyone may ask the count)."""
     game = table.game
-    refuse_if_finished(game)
     deal = _current_deal(table, deal_number)
     seat = _check_seat(table, seat)
     if not table.bidding.complete:
@@ -107,19 +99,14 @@ def record_trick(*, table: OhHellTable, deal_number: int, trick_number: int, sea
     before = snapshot(game, table.deals)
     deal.trick_winners = [*winners, seat]
     deal.save(update_fields=["trick_winners"])
-    commit(
-        game,
-        "trick",
-        {"deal": table.plan.number, "trick": trick_number, "player": _seat_name(table, seat)},
-        before,
-    )
+    params = {"deal": table.plan.number, "trick": trick_number, "player": table.names[seat]}
+    commit(game, "trick", params, before)
 
 
 @game_action(Game.Kind.OH_HELL)
 def undo_trick(*, table: OhHellTable, deal_number: int, trick_number: int) -> None:
     """Take back the last trick tapped (the wrong player was tapped)."""
     game = table.game
-    refuse_if_finished(game)
     deal = _current_deal(table, deal_number)
     winners = list(deal.trick_winners)
     if len(winners) < trick_number:
@@ -129,12 +116,7 @@ def undo_trick(*, table: OhHellTable, deal_number: int, trick_number: int) -> No
     before = snapshot(game, table.deals)
     deal.trick_winners = winners[:-1]
     deal.save(update_fields=["trick_winners"])
-    commit(
-        game,
-        "trick_undone",
-        {"deal": table.plan.number, "trick": trick_number},
-        before,
-    )
+    commit(game, "trick_undone", {"deal": table.plan.number, "trick": trick_number}, before)
 
 
 @game_action(Game.Kind.OH_HELL)
@@ -155,7 +137,6 @@ def record_tricks(*, table: OhHellTable, deal_number: int, tricks: Sequence[int 
                 "This deal was already scored. Open it from the score sheet to correct it."
             )
         )
-    refuse_if_finished(game)
     deal = _current_deal(table, deal_number)
     plan = table.plan
     if not table.bidding.complete:
@@ -183,7 +164,6 @@ def record_revoke(*, table: OhHellTable, deal_number: int, seat: int) -> None:
     """Seed 000: a revoke caught after the next trick costs 10 points, and the deal
     is played again with the same dealer and the same number of cards."""
     game = table.game
-    refuse_if_finished(game)
     deal = _current_deal(table, deal_number)
     seat = _check_seat(table, seat)
     if not table.bidding.complete:
@@ -193,16 +173,9 @@ def record_revoke(*, table: OhHellTable, deal_number: int, seat: int) -> None:
     deal.done = True
     deal.save(update_fields=["revoke", "done"])
     _after_deal_done(table)
-    commit(
-        game,
-        "revoke",
-        {
-            "deal": table.plan.number,
-            "player": _seat_name(table, seat),
-            "points": table.rules.revoke_penalty,
-        },
-        before,
-    )
+    penalty = table.rules.revoke_penalty
+    params = {"deal": table.plan.number, "player": table.names[seat], "points": penalty}
+    commit(game, "revoke", params, before)
 
 
 @game_action(Game.Kind.OH_HELL)
@@ -211,9 +184,8 @@ def add_adjustment(
 ) -> None:
     """Plus or minus points for one player in one deal (any deal, played or current)."""
     game = table.game
-    if not 0 < deal_number <= len(table.deals):
-        raise RuleError(gettext_noop("There is no deal %(number)s."), number=deal_number)
-    if not table.deals[deal_number - 1].done:
+    deal = _deal(table, deal_number)
+    if not deal.done:
         # Totals count scored deals; an adjustment waits for its deal to be scored.
         raise RuleError(gettext_noop("Adjust a deal once it is scored."))
     seat = _check_seat(table, seat)
@@ -223,36 +195,24 @@ def add_adjustment(
         raise RuleError(gettext_noop("An adjustment can be at most 1000 points."))
     note = " ".join((note or "").split())[:120]
     before = snapshot(game, table.deals)
-    deal = table.deals[deal_number - 1]
     Adjustment.objects.create(deal=deal, seat=seat, points=points, note=note)
     load_oh_hell(game).result  # noqa: B018 - validates the whole game again
-    commit(
-        game,
-        "adjustment",
-        {
-            "deal": deal_number,
-            "player": _seat_name(table, seat),
-            "points": points,
-            "note": note,
-        },
-        before,
-    )
+    params = {"deal": deal_number, "player": table.names[seat], "points": points, "note": note}
+    commit(game, "adjustment", params, before)
 
 
 @game_action(Game.Kind.OH_HELL)
 def remove_adjustment(*, table: OhHellTable, deal_number: int, index: int) -> None:
     """Take back one adjustment of a deal (``index`` counts the deal's adjustments from 0)."""
     game = table.game
-    if not 0 < deal_number <= len(table.deals):
-        raise RuleError(gettext_noop("There is no deal %(number)s."), number=deal_number)
-    adjustments = list(table.deals[deal_number - 1].adjustments.all())
+    adjustments = list(_deal(table, deal_number).adjustments.all())
     if not 0 <= index < len(adjustments):
         raise Conflict(gettext_noop("That adjustment was already removed."))
     adjustment = adjustments[index]
     before = snapshot(game, table.deals)
     params = {
         "deal": deal_number,
-        "player": _seat_name(table, adjustment.seat),
+        "player": table.names[adjustment.seat],
         "points": adjustment.points,
     }
     adjustment.delete()
@@ -317,6 +277,8 @@ def correct_deal(
 
 
 def _current_deal(table: OhHellTable, deal_number: int) -> Deal:
+    """The deal being played, which the page showed as ``deal_number``."""
+    refuse_if_finished(table.game)
     deal = table.current
     if deal is None:
         raise RuleError(gettext_noop("This session is finished."))
@@ -325,6 +287,12 @@ def _current_deal(table: OhHellTable, deal_number: int) -> Deal:
             gettext_noop("This page was out of date: the session has moved on. Here it is now.")
         )
     return deal
+
+
+def _deal(table: OhHellTable, deal_number: int) -> Deal:
+    if not 0 < deal_number <= len(table.deals):
+        raise RuleError(gettext_noop("There is no deal %(number)s."), number=deal_number)
+    return table.deals[deal_number - 1]
 
 
 def _after_deal_done(table: OhHellTable) -> None:
@@ -336,10 +304,6 @@ def _after_deal_done(table: OhHellTable) -> None:
         game.finished_at = timezone.now()
         return
     Deal.objects.create(game=game, index=len(fresh.deals), trump=result.next_deal.trump or "")
-
-
-def _seat_name(table: OhHellTable, seat: int) -> str:
-    return table.names[seat]
 
 
 def _check_seat(table: OhHellTable, seat: object) -> int:

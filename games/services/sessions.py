@@ -6,16 +6,14 @@ transaction, the session's row locked first (a real row lock on PostgreSQL; on S
 the IMMEDIATE transaction already serialises writers), the form's once-only key
 claimed, the session read after the lock, the action checked against it and applied,
 the version bumped and a history line written with what undo needs to put things back.
-
-Refusals: `RuleError` (the rules say no: 422) and `Conflict` (the page was out of date,
-for example a second phone got there first: 409). Either way nothing is saved.
+Refusals (`RuleError`, `Conflict`): see games/services/__init__.py.
 """
 
 from __future__ import annotations
 
 import functools
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import asdict, dataclass, field, fields
 from datetime import datetime
 from functools import cached_property
 from typing import TypeVar
@@ -24,23 +22,15 @@ from django.db import IntegrityError, transaction
 from django.db.models import Prefetch
 
 from games import options
-from games.models import (
-    Adjustment,
-    Change,
-    Deal,
-    Game,
-    Hand,
-    IdempotencyKey,
-    KozelDeal,
-    Seat,
-)
+from games.models import Adjustment, Change, Deal, Game, Hand, IdempotencyKey, KozelDeal, Seat
 from games.rules import RuleError, gettext_noop, kozel, oh_hell
 
 T = TypeVar("T")
 
 
 class Conflict(Exception):
-    """The action was meant for a state that has changed since (stale page, double tap)."""
+    """The action was meant for a state that has changed since (a stale page, a second
+    phone that got there first, a double tap): 409."""
 
     def __init__(self, template: str, **params: object) -> None:
         self.template = template
@@ -52,24 +42,30 @@ class Conflict(Exception):
 
 
 @dataclass
-class OhHellTable:
-    """A session of Oh Hell as stored, with everything the rules derive from it."""
+class _Table:
+    """A session as stored, with the rules of its options."""
 
     game: Game
     seats: list[Seat]
-    deals: list[Deal]
-    rules: oh_hell.OhHellRules = field(init=False)
 
     def __post_init__(self) -> None:
-        self.rules = options.rules_of("oh_hell", self.game.options)
-
-    @property
-    def players(self) -> int:
-        return len(self.seats)
+        self.rules = options.rules_of(self.game.kind, self.game.options)
 
     @property
     def names(self) -> list[str]:
         return [seat.player.name for seat in self.seats]
+
+
+@dataclass
+class OhHellTable(_Table):
+    """A session of Oh Hell, with everything the rules derive from it."""
+
+    deals: list[Deal]
+    rules: oh_hell.OhHellRules = field(init=False)
+
+    @property
+    def players(self) -> int:
+        return len(self.seats)
 
     @cached_property
     def done_deals(self) -> list[Deal]:
@@ -131,18 +127,9 @@ def deal_record(deal: Deal, players: int) -> oh_hell.DealRecord:
 
 
 @dataclass
-class KozelTable:
-    game: Game
-    seats: list[Seat]
+class KozelTable(_Table):
     deals: list[KozelDeal]
     rules: kozel.KozelRules = field(init=False)
-
-    def __post_init__(self) -> None:
-        self.rules = options.rules_of("kozel", self.game.options)
-
-    @property
-    def names(self) -> list[str]:
-        return [seat.player.name for seat in self.seats]
 
     def team_names(self, team: int) -> str:
         first, second = kozel.seats_of(team)
@@ -156,12 +143,7 @@ class KozelTable:
 
 
 def kozel_entry(deal: KozelDeal) -> kozel.DealEntry:
-    return kozel.DealEntry(
-        team=deal.team,
-        points=deal.points,
-        zero_team_took_trick=deal.zero_team_took_trick,
-        last_trick_seat=deal.last_trick_seat,
-    )
+    return kozel.DealEntry(**{f.name: getattr(deal, f.name) for f in fields(kozel.DealEntry)})
 
 
 #: A session's deals with what each holds, in the order they were played.
@@ -223,12 +205,7 @@ def snapshot(game: Game, deals: Sequence[Deal] | Sequence[KozelDeal]) -> dict:
 
 
 def kozel_fields(entry: kozel.DealEntry) -> dict:
-    return {
-        "team": entry.team,
-        "points": entry.points,
-        "zero_team_took_trick": entry.zero_team_took_trick,
-        "last_trick_seat": entry.last_trick_seat,
-    }
+    return asdict(entry)
 
 
 def restore(game: Game, state: dict) -> None:
@@ -239,17 +216,20 @@ def restore(game: Game, state: dict) -> None:
         KozelDeal.objects.bulk_create(
             KozelDeal(game=game, index=index, **item) for index, item in enumerate(state["deals"])
         )
-    for index, item in enumerate(state["deals"] if game.kind == Game.Kind.OH_HELL else []):
-        deal = Deal.objects.create(
-            game=game,
-            index=index,
-            trump=item["trump"],
-            trick_winners=item["trick_winners"],
-            revoke=item["revoke"],
-            done=item["done"],
-        )
-        Hand.objects.bulk_create(Hand(deal=deal, **hand) for hand in item["hands"])
-        Adjustment.objects.bulk_create(Adjustment(deal=deal, **adj) for adj in item["adjustments"])
+    else:
+        for index, item in enumerate(state["deals"]):
+            deal = Deal.objects.create(
+                game=game,
+                index=index,
+                trump=item["trump"],
+                trick_winners=item["trick_winners"],
+                revoke=item["revoke"],
+                done=item["done"],
+            )
+            Hand.objects.bulk_create(Hand(deal=deal, **hand) for hand in item["hands"])
+            Adjustment.objects.bulk_create(
+                Adjustment(deal=deal, **adj) for adj in item["adjustments"]
+            )
     finished = state.get("finished_at")
     game.finished_at = datetime.fromisoformat(finished) if finished else None
 

@@ -172,7 +172,7 @@ def new_session_context(notebook: Notebook | None, state: forms.NewSession) -> d
     known = list(notebook.players.all()) if notebook else []
     preview = preview_error = None
     seated = {name.casefold() for name in state.names}
-    kind = state.kind
+    kind, game = state.kind, kind_of(state.kind)
     try:
         rules = options.rules_of(kind, state.options)
         if kind == "kozel":
@@ -186,7 +186,7 @@ def new_session_context(notebook: Notebook | None, state: forms.NewSession) -> d
         "state": state,
         "options": state.options,
         "option_fields": option_fields(kind, state.options),
-        "presets": kind_of(kind).preset_labels,
+        "presets": game.preset_labels,
         "known_players": [p for p in known if p.name.casefold() not in seated],
         "preview": preview,
         "preview_error": preview_error,
@@ -197,8 +197,8 @@ def new_session_context(notebook: Notebook | None, state: forms.NewSession) -> d
         )
         if notebook and not state.names
         else [],
-        "max_players": kind_of(kind).players[1],
-        "teams": kind_of(kind).teams,
+        "max_players": game.players[1],
+        "teams": game.teams,
     }
 
 
@@ -216,17 +216,15 @@ def option_fields(kind: str, chosen: dict) -> list[dict]:
 
 def schedule_preview(rules: oh_hell.OhHellRules, players: int, assumed: bool) -> dict:
     plans = oh_hell.plan(rules, players, 0)
-    cards = [p.cards for p in plans]
     no_trump = [p.number for p in plans if p.no_trump]
-    hook = [p.number for p in plans if p.hook]
     return {
         "players": players,
         "assumed": assumed,
         "deals": len(plans),
-        "cards": cards,
+        "cards": [p.cards for p in plans],
         "no_trump": no_trump,
         "last_no_trump": bool(no_trump) and no_trump == [len(plans)],
-        "hook_deals": len(hook),
+        "hook_deals": sum(1 for p in plans if p.hook),
     }
 
 

@@ -31,6 +31,14 @@ from games.views.home import home_page
 from scorekeeper.middleware import never_compress
 
 
+def own_notebook(request: HttpRequest) -> Notebook:
+    """This browser's notebook; 404 without one."""
+    notebook = current_notebook(request)
+    if notebook is None:
+        raise Http404
+    return notebook
+
+
 @require_safe
 def open_notebook(request: HttpRequest, key: str) -> HttpResponse:
     """The notebook's secret link: opens it on this device."""
@@ -43,9 +51,7 @@ def open_notebook(request: HttpRequest, key: str) -> HttpResponse:
 @never_compress  # the page shows the notebook's secret link
 @require_safe
 def notebook(request: HttpRequest) -> HttpResponse:
-    notebook = current_notebook(request)
-    if notebook is None:
-        raise Http404
+    notebook = own_notebook(request)
     return render(request, "games/notebook.html", notebook_context(request, notebook, {}))
 
 
@@ -67,9 +73,7 @@ def notebook_context(request: HttpRequest, notebook: Notebook, errors: dict) -> 
 def renew_notebook_link(request: HttpRequest) -> HttpResponse:
     """A new secret link for the notebook: the old one, and every phone that used it, is
     shut out; this phone keeps the notebook."""
-    notebook = current_notebook(request)
-    if notebook is None:
-        raise Http404
+    notebook = own_notebook(request)
     try:
         key = form_key_or_refuse(request)
     except StaleForm:
@@ -87,9 +91,8 @@ def rename_player(request: HttpRequest, public_id: str) -> HttpResponse:
         raise Http404
     try:
         services.rename_player(player=player, name=request.POST.get("name", ""))
-    except RuleError as error:
-        context = notebook_context(request, notebook, {player.public_id: message(error)})
-        return render(request, "games/notebook.html", context, status=422)
+    except RuleError as refusal:
+        return refused(request, notebook, player, refusal)
     return redirect("notebook")
 
 
@@ -115,9 +118,7 @@ def delete_session(request: HttpRequest, public_id: str) -> HttpResponse:
 @require_POST
 def undo_delete_session(request: HttpRequest) -> HttpResponse:
     """The Undo after a deletion: the session back, with its id."""
-    notebook = current_notebook(request)
-    if notebook is None:
-        raise Http404
+    notebook = own_notebook(request)
     try:
         key = form_key_or_refuse(request)
         game = services.undo_delete_session(
@@ -132,10 +133,7 @@ def undo_delete_session(request: HttpRequest) -> HttpResponse:
 
 
 def owned_player(request: HttpRequest, public_id: str) -> Player:
-    notebook = current_notebook(request)
-    if notebook is None:
-        raise Http404
-    return get_object_or_404(Player, public_id=public_id, notebook=notebook)
+    return get_object_or_404(Player, public_id=public_id, notebook=own_notebook(request))
 
 
 @never_compress  # a refusal shows the notebook page, with its secret link
@@ -145,7 +143,7 @@ def delete_player(request: HttpRequest, public_id: str) -> HttpResponse:
     try:
         services.delete_player(player=player)
     except RuleError as refusal:
-        return refused(request, player, refusal)
+        return refused(request, player.notebook, player, refusal)
     return redirect("notebook")
 
 
@@ -163,12 +161,15 @@ def merge_player(request: HttpRequest, public_id: str) -> HttpResponse:
             raise RuleError(gettext_noop("Choose another player of this notebook."))
         services.merge_player(player=player, into=into)
     except RuleError as refusal:
-        return refused(request, player, refusal)
+        return refused(request, player.notebook, player, refusal)
     return redirect("notebook")
 
 
-def refused(request: HttpRequest, player: Player, refusal: RuleError) -> HttpResponse:
-    context = notebook_context(request, player.notebook, {player.public_id: message(refusal)})
+def refused(
+    request: HttpRequest, notebook: Notebook, player: Player, refusal: RuleError
+) -> HttpResponse:
+    """The notebook page again, with the refusal beside the player."""
+    context = notebook_context(request, notebook, {player.public_id: message(refusal)})
     return render(request, "games/notebook.html", context, status=422)
 
 
@@ -177,9 +178,7 @@ def refused(request: HttpRequest, player: Player, refusal: RuleError) -> HttpRes
 def forget_notebook(request: HttpRequest) -> HttpResponse:
     """GET: what goes, and the backup first. POST: everything of the notebook is deleted
     from the server, and this browser forgets it."""
-    notebook = current_notebook(request)
-    if notebook is None:
-        raise Http404
+    notebook = own_notebook(request)
     if request.method != "POST":
         context = {
             "notebook": notebook,

@@ -90,6 +90,13 @@ def kozel_sheet(table: services.KozelTable) -> dict:
     return {**kozel_context(table), "rows": rows}
 
 
+def cleaned(form) -> dict:
+    """The form's data, or its first error as a refusal."""
+    if not form.is_valid():
+        raise RuleError(next(iter(form.errors.values()))[0])
+    return form.cleaned_data
+
+
 def posted_version(request: HttpRequest) -> int | None:
     """The session's version the correction form was shown at. None when the form has
     no such field, a plain POST from a page older than the check, which then corrects
@@ -113,18 +120,15 @@ def correct(request: HttpRequest, public_id: str, number: int) -> HttpResponse:
     deals = table.deals if kozel_game else table.done_deals
     if not 0 < number <= len(deals) or (not kozel_game and number > len(table.result.deals)):
         raise Http404
-    error = None
-    status = 200
+    error, status = None, 200
     if request.method == "POST":
+        key = inputs.form_key(request.POST)
         try:
             if kozel_game:
-                form = forms.KozelDealForm(request.POST)
-                if not form.is_valid():
-                    raise RuleError(next(iter(form.errors.values()))[0])
-                data = form.cleaned_data
+                data = cleaned(forms.KozelDealForm(request.POST))
                 services.correct_kozel_deal(
                     game=game,
-                    idempotency_key=inputs.form_key(request.POST),
+                    idempotency_key=key,
                     version=posted_version(request),
                     deal_number=number,
                     team=data["team"],
@@ -133,13 +137,10 @@ def correct(request: HttpRequest, public_id: str, number: int) -> HttpResponse:
                     last_trick_seat=data["last_trick_seat"],
                 )
             elif request.POST.get("action") == "adjust":
-                form = forms.AdjustmentForm({**request.POST.dict(), "deal": number})
-                if not form.is_valid():
-                    raise RuleError(next(iter(form.errors.values()))[0])
-                data = form.cleaned_data
+                data = cleaned(forms.AdjustmentForm({**request.POST.dict(), "deal": number}))
                 services.add_adjustment(
                     game=game,
-                    idempotency_key=inputs.form_key(request.POST),
+                    idempotency_key=key,
                     deal_number=number,
                     seat=data["seat"],
                     points=data["points"],
@@ -151,25 +152,21 @@ def correct(request: HttpRequest, public_id: str, number: int) -> HttpResponse:
                 if index is None:
                     raise RuleError(gettext_noop("Pick the adjustment to remove."))
                 services.remove_adjustment(
-                    game=game,
-                    idempotency_key=inputs.form_key(request.POST),
-                    deal_number=number,
-                    index=index,
+                    game=game, idempotency_key=key, deal_number=number, index=index
                 )
                 return redirect("correct", public_id, number)
             else:
-                players = len(table.seats)
-                bids = forms.seat_values(request.POST, "bid", players)
-                tricks_values = forms.seat_values(request.POST, "tricks", players)
+                bids = forms.seat_values(request.POST, "bid", table.players)
+                tricks = forms.seat_values(request.POST, "tricks", table.players)
                 if None in bids:
                     raise RuleError(gettext_noop("Every player needs a bid."))
                 services.correct_deal(
                     game=game,
-                    idempotency_key=inputs.form_key(request.POST),
+                    idempotency_key=key,
                     version=posted_version(request),
                     deal_number=number,
                     bids=bids,
-                    tricks=None if table.deals[number - 1].revoke is not None else tricks_values,
+                    tricks=None if table.deals[number - 1].revoke is not None else tricks,
                     trump=request.POST.get("trump", ""),
                 )
         except RuleError as refusal:
@@ -182,8 +179,7 @@ def correct(request: HttpRequest, public_id: str, number: int) -> HttpResponse:
             return redirect("sheet", public_id)
     context = {"game": game, "table": table, "number": number, "error": error, "names": table.names}
     if kozel_game:
-        context.update(entry=table.deals[number - 1], seats=list(enumerate(table.names)))
-        context.update(kozel_context(table))
+        context.update(kozel_context(table), entry=table.deals[number - 1])
         return render(request, "games/correct_kozel.html", context, status=status)
     scored = table.result.deals[number - 1]
     deal = table.deals[number - 1]

@@ -28,13 +28,7 @@ from games.kinds import kind_of
 from games.models import Game
 from games.rules import RuleError, kozel, oh_hell
 from games.services import Conflict
-from games.views.access import (
-    StaleForm,
-    form_key_or_refuse,
-    get_game,
-    message,
-    stale_form,
-)
+from games.views.access import StaleForm, form_key_or_refuse, get_game, message, stale_form
 
 SUIT_NAMES = {
     "S": gettext_noop("spades"),
@@ -119,83 +113,47 @@ def render_table(
 # -- entries ------------------------------------------------------------------------------
 
 
+#: Form fields whose service keyword has another name.
+KEYWORDS = {"deal": "deal_number", "trick": "trick_number", "took_trick": "zero_team_took_trick"}
+
+
+def keywords(data: dict, post: dict) -> dict:
+    """The service's keywords: the form's fields, renamed where KEYWORDS says."""
+    return {KEYWORDS.get(name, name): value for name, value in data.items()}
+
+
+def bid_keywords(data: dict, post: dict) -> dict:
+    # A form without ``was`` (an old page) skips the check.
+    return {k: v for k, v in keywords(data, post).items() if k != "was" or "was" in post}
+
+
+def tricks_keywords(data: dict, post: dict) -> dict:
+    # Every seat a table can have: the service takes the table's own.
+    tricks = forms.seat_values(post, "tricks", oh_hell.MAX_PLAYERS)
+    return {**keywords(data, post), "tricks": tricks}
+
+
 @dataclass(frozen=True)
 class Action:
-    """An entry at the table: the form that reads it, the service that makes it, the
-    service's keywords from the form's data (and the POST), and where a refusal shows."""
+    """An entry at the table: the form that reads it, the service that makes it, where a
+    refusal shows, and the service's keywords from the form's data (and the POST)."""
 
     form: type
     service: Callable[..., object]
-    arguments: Callable[[dict, dict], dict]
     error_for: str
-
-
-def _deal(data: dict) -> dict:
-    return {"deal_number": data["deal"]}
+    arguments: Callable[[dict, dict], dict] = keywords
 
 
 ACTIONS = {
-    "trump": Action(
-        forms.TrumpForm, services.set_trump, lambda d, p: {**_deal(d), "trump": d["trump"]}, "trump"
-    ),
-    "bid": Action(
-        forms.BidForm,
-        services.place_bid,
-        # A form without ``was`` (an old page) skips the check.
-        lambda d, p: {
-            **_deal(d),
-            "seat": d["seat"],
-            "bid": d["bid"],
-            **({"was": d["was"]} if "was" in p else {}),
-        },
-        "bids",
-    ),
-    "trick": Action(
-        forms.TrickForm,
-        services.record_trick,
-        lambda d, p: {**_deal(d), "trick_number": d["trick"], "seat": d["seat"]},
-        "play",
-    ),
-    "undo_trick": Action(
-        forms.UndoTrickForm,
-        services.undo_trick,
-        lambda d, p: {**_deal(d), "trick_number": d["trick"]},
-        "play",
-    ),
-    "tricks": Action(
-        forms.DealForm,
-        services.record_tricks,
-        # Every seat a table can have: the service takes the table's own.
-        lambda d, p: {**_deal(d), "tricks": forms.seat_values(p, "tricks", oh_hell.MAX_PLAYERS)},
-        "tricks",
-    ),
-    "revoke": Action(
-        forms.RevokeForm,
-        services.record_revoke,
-        lambda d, p: {**_deal(d), "seat": d["seat"]},
-        "revoke",
-    ),
-    "adjust": Action(
-        forms.AdjustmentForm,
-        services.add_adjustment,
-        lambda d, p: {**_deal(d), "seat": d["seat"], "points": d["points"], "note": d["note"]},
-        "adjust",
-    ),
-    "kozel_deal": Action(
-        forms.KozelDealForm,
-        services.record_kozel_deal,
-        lambda d, p: {
-            **_deal(d),
-            "team": d["team"],
-            "points": d["points"],
-            "zero_team_took_trick": d["took_trick"],
-            "last_trick_seat": d["last_trick_seat"],
-        },
-        "kozel",
-    ),
-    "undo": Action(
-        forms.UndoForm, services.undo_last, lambda d, p: {"version": d["version"]}, "undo"
-    ),
+    "trump": Action(forms.TrumpForm, services.set_trump, "trump"),
+    "bid": Action(forms.BidForm, services.place_bid, "bids", bid_keywords),
+    "trick": Action(forms.TrickForm, services.record_trick, "play"),
+    "undo_trick": Action(forms.UndoTrickForm, services.undo_trick, "play"),
+    "tricks": Action(forms.DealForm, services.record_tricks, "tricks", tricks_keywords),
+    "revoke": Action(forms.RevokeForm, services.record_revoke, "revoke"),
+    "adjust": Action(forms.AdjustmentForm, services.add_adjustment, "adjust"),
+    "kozel_deal": Action(forms.KozelDealForm, services.record_kozel_deal, "kozel"),
+    "undo": Action(forms.UndoForm, services.undo_last, "undo"),
 }
 
 
@@ -222,9 +180,9 @@ def act(request: HttpRequest, public_id: str, action: str) -> HttpResponse:
         return render_table(
             request, game, error=message(refusal), error_for=entry.error_for, status=status
         )
-    if not request.htmx:
-        return redirect("game", public_id)
-    return render_table(request, game, error_for=entry.error_for)
+    if request.htmx:
+        return render_table(request, game, error_for=entry.error_for)
+    return redirect("game", public_id)
 
 
 @require_POST
@@ -349,7 +307,7 @@ def oh_hell_context(table: services.OhHellTable, selected: str | None, posted_tr
         rows=rows,
         chosen=chosen,
         chosen_name=table.names[chosen] if chosen is not None else "",
-        chosen_bid=bidding.bids.get(chosen) if chosen is not None else None,
+        chosen_bid=bidding.bids.get(chosen),
         keypad=list(range(plan.cards + 1)),
         forbidden=bidding.forbidden(chosen) if chosen is not None else None,
         bids_total=sum(bidding.bids.values()),
@@ -397,7 +355,6 @@ def last_deal_summary(table: services.OhHellTable) -> dict | None:
 
 def kozel_context(table: services.KozelTable) -> dict:
     result = table.result
-    limit = table.rules.match_limit
     teams = [
         {
             "team": team,
@@ -414,7 +371,7 @@ def kozel_context(table: services.KozelTable) -> dict:
         "table": table,
         "result": result,
         "teams": teams,
-        "limit": limit,
+        "limit": table.rules.match_limit,
         "names": table.names,
         "deal_number": len(table.deals) + 1,
         "dealer_name": table.names[result.next_dealer] if result.next_dealer is not None else "",
