@@ -1,19 +1,13 @@
 """Values from outside, read in one place: form fields, path segments, cookies, query
-strings and the text of imported files.
+strings and the text of imported files (through `games.exports`).
 
 - Text may hold no control character (NUL above all: PostgreSQL cannot store it, and
   SQLite would, making a backup that PostgreSQL refuses). Tab, line feed and carriage
   return are whitespace, which names and notes fold into single spaces.
-- A whole number is read from ASCII digits, at most a few of them, before it is
-  converted: Python refuses to convert text of more than 4,300 digits, and no count at
-  a card table needs more than six.
-- Ids and keys in paths and cookies have the alphabet and length the app makes them
-  with (`games.models.new_key`, `new_public_id`); anything else names nothing.
-
-`refuse_control_characters` (a middleware) applies the first rule to every request
-before any view reads it: the path, the query string, the form fields and the
-cookies. The views read numbers with `whole`, forms with `WholeNumberField`, and
-imported files with `games.exports`, which uses `text_ok` and `whole`.
+- A whole number is read from a few ASCII digits before it is converted: Python
+  refuses to convert more than 4,300 digits; no count at a card table needs over six.
+- Ids and keys have the alphabet and length the app makes them with
+  (`games.models.new_key`, `new_public_id`); anything else names nothing.
 """
 
 from __future__ import annotations
@@ -33,11 +27,10 @@ CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f]")
 #: The alphabet of `secrets.token_urlsafe`: the app's ids and keys.
 TOKEN_PATTERN = r"[A-Za-z0-9_-]{1,64}"
 TOKEN = re.compile(TOKEN_PATTERN)
-#: Digits enough for any count, bound or version the app keeps (a session's version
-#: is a PositiveIntegerField: at most 2,147,483,647, ten digits).
-MOST_DIGITS = 10
-#: The largest version a session can reach (a PositiveIntegerField).
+#: The largest version a session can reach (a PositiveIntegerField), and its digits:
+#: enough for any count or bound the app keeps.
 MOST_VERSION = 2**31 - 1
+MOST_DIGITS = len(str(MOST_VERSION))
 WHOLE = re.compile(rf"-?[0-9]{{1,{MOST_DIGITS}}}")
 
 
@@ -51,11 +44,9 @@ def token_ok(value: str) -> bool:
     return TOKEN.fullmatch(value) is not None
 
 
-def whole(raw: object, *, low: int, high: int, field: str = "") -> int:
-    """A whole number from text, within ``low`` .. ``high``; RuleError otherwise.
-
-    Checked as text first (an optional minus and at most MOST_DIGITS ASCII digits),
-    so no text is converted that could not be a count."""
+def whole(raw: object, *, low: int, high: int) -> int:
+    """A whole number from text (an optional minus and at most MOST_DIGITS ASCII digits),
+    within ``low`` .. ``high``; RuleError otherwise."""
     text = raw.strip() if isinstance(raw, str) else ""
     if not WHOLE.fullmatch(text):
         raise RuleError(gettext_noop("Enter a whole number."))
@@ -82,9 +73,8 @@ def form_key(data) -> str | None:
 
 
 def choice_of(raw: object, *, low: int, high: int) -> int | None:
-    """A whole number within bounds, or None for anything else: for a value that only
-    chooses what a page shows (a seat to bid for, a row to move), where anything but
-    a valid choice shows the default."""
+    """`whole_or_none`, or None for anything invalid too: for a value that only chooses
+    what a page shows (a seat to bid for, a row to move)."""
     try:
         return whole_or_none(raw, low=low, high=high)
     except RuleError:
@@ -92,8 +82,8 @@ def choice_of(raw: object, *, low: int, high: int) -> int | None:
 
 
 class TokenConverter:
-    """``<token:public_id>`` in a URL pattern: an id or key as the app makes them, so a
-    path that holds anything else resolves to nothing (404) before a view runs."""
+    """``<token:public_id>`` in a URL pattern: a path with anything but an id or key the
+    app could have made is a 404 before any view runs."""
 
     regex = TOKEN_PATTERN
 
@@ -105,9 +95,8 @@ class TokenConverter:
 
 
 class WholeNumberField(forms.IntegerField):
-    """Django's IntegerField, reading only what `whole` reads: ASCII digits, at most
-    MOST_DIGITS of them (Django's would convert digits of any script, and any
-    length up to Python's limit)."""
+    """Django's IntegerField, reading only what `whole` reads (Django's converts digits
+    of any script, and any length up to Python's limit)."""
 
     def to_python(self, value: object) -> int | None:
         if value in self.empty_values:
@@ -127,15 +116,18 @@ REFUSED = gettext_lazy(
 
 
 def reads_own_body(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
-    """Mark a view that checks its request body itself, before reading it (an upload:
-    its size first, then the file's text through `games.exports`), so the middleware
-    leaves the body to it."""
+    """Mark a view that checks its request body itself (an upload: its size, then its
+    text through `games.exports`), so RefuseControlCharacters leaves the body to it."""
     view.reads_own_body = True
     return view
 
 
 def _refused(request: HttpRequest) -> HttpResponse:
     return render(request, "400.html", {"reason": REFUSED}, status=400)
+
+
+def _all_ok(query) -> bool:
+    return all(text_ok(key) and all(map(text_ok, values)) for key, values in query.lists())
 
 
 class RefuseControlCharacters:
@@ -158,10 +150,3 @@ class RefuseControlCharacters:
         if request.method == "POST" and not own and not _all_ok(request.POST):
             return _refused(request)
         return None
-
-
-def _all_ok(query) -> bool:
-    return all(
-        text_ok(key) and all(text_ok(value) for value in values if isinstance(value, str))
-        for key, values in query.lists()
-    )

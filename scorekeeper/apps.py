@@ -7,18 +7,16 @@ from django.db.models.signals import post_migrate
 
 
 class ScorekeeperConfig(AppConfig):
-    # The one to use for "scorekeeper" (this module also holds the admin's).
-    default = True
+    default = True  # this module also holds the admin's
     name = "scorekeeper"
-    default_auto_field = "django.db.models.BigAutoField"
 
     def ready(self) -> None:
         post_migrate.connect(create_cache_table, sender=self)
 
 
 def create_cache_table(*, using: str, **kwargs) -> None:
-    """`migrate` also makes the shared cache's table (settings.CACHES), so no
-    deployment can forget `createcachetable`; it does nothing when the table exists."""
+    """`migrate` also makes the shared cache's table, so no deployment can forget
+    `createcachetable` (which does nothing when the table exists)."""
     call_command("createcachetable", database=using, verbosity=0)
 
 

@@ -1,9 +1,5 @@
-"""Headers every response carries, compression of the pages, and the limit on links
-that do not exist.
-
-The Content-Security-Policy comes from django-csp (settings.CONTENT_SECURITY_POLICY);
-Django's SecurityMiddleware sends HSTS, nosniff, the referrer and opener policies.
-"""
+"""Headers every response carries (beyond django-csp's and SecurityMiddleware's),
+compression of the pages, and the limit on links that do not exist."""
 
 from __future__ import annotations
 
@@ -28,62 +24,37 @@ Middleware = Callable[[HttpRequest], HttpResponse]
 
 # Browser features the app never uses are switched off for it and for anything
 # it could embed; the screen may stay awake (static/js/wake.js).
-PERMISSIONS_POLICY = ", ".join(
-    [
-        "accelerometer=()",
-        "autoplay=()",
-        "camera=()",
-        "display-capture=()",
-        "geolocation=()",
-        "gyroscope=()",
-        "magnetometer=()",
-        "microphone=()",
-        "midi=()",
-        "payment=()",
-        "publickey-credentials-get=()",
-        "screen-wake-lock=(self)",
-        "usb=()",
-    ]
+PERMISSIONS_POLICY = (
+    "accelerometer=(), autoplay=(), camera=(), display-capture=(), geolocation=(), "
+    "gyroscope=(), magnetometer=(), microphone=(), midi=(), payment=(), "
+    "publickey-credentials-get=(), screen-wake-lock=(self), usb=()"
 )
 
 
 def permissions_policy(get_response: Middleware) -> Middleware:
     def middleware(request: HttpRequest) -> HttpResponse:
-        return add_policies(get_response(request))
+        response = get_response(request)
+        response.headers.setdefault("Permissions-Policy", PERMISSIONS_POLICY)
+        # Nothing of ours is meant to be loaded by another site's page.
+        response.headers.setdefault("Cross-Origin-Resource-Policy", "same-origin")
+        return response
 
     return middleware
 
 
-def add_policies(response: HttpResponseBase) -> HttpResponseBase:
-    """permissions_policy's headers."""
-    response.headers.setdefault("Permissions-Policy", PERMISSIONS_POLICY)
-    # Nothing of ours is meant to be loaded by another site's page.
-    response.headers.setdefault("Cross-Origin-Resource-Policy", "same-origin")
-    return response
-
-
 # -- compression -----------------------------------------------------------------------
-
-#: The attribute that marks a response as holding a secret (see never_compress).
-HOLDS_SECRET = "holds_secret"
 
 
 class CompressionMiddleware(GZipMiddleware):
-    """Django's GZipMiddleware (gzip with up to 100 random bytes of padding in each
-    answer, against BREACH), except for a response that holds a secret.
-
-    `make run` serves gunicorn straight to the phones, so the app compresses its own
-    pages. Whitenoise answers static files before this runs (it sits above it in
-    MIDDLEWARE), with its own pre-compressed files. A response marked by
-    ``never_compress`` is sent as it is, and so is anything that already carries a
-    Content-Encoding, or is under 200 bytes (a 204, a redirect). docs/deploy.md
-    ("Compression") says why this is safe enough.
+    """Django's GZipMiddleware (padded against BREACH), except for a response marked by
+    ``never_compress``: `make run` serves gunicorn straight to the phones, with no proxy
+    to compress. docs/deploy.md ("Compression") says why this is safe enough.
     """
 
     def process_response(
         self, request: HttpRequest, response: HttpResponseBase
     ) -> HttpResponseBase:
-        if getattr(response, HOLDS_SECRET, False):
+        if getattr(response, "holds_secret", False):
             return response
         return super().process_response(request, response)
 
@@ -96,7 +67,7 @@ def never_compress(view: Callable[..., HttpResponseBase]) -> Callable[..., HttpR
     @functools.wraps(view)
     def wrapped(request: HttpRequest, *args, **kwargs) -> HttpResponseBase:
         response = view(request, *args, **kwargs)
-        setattr(response, HOLDS_SECRET, True)
+        response.holds_secret = True
         return response
 
     return wrapped
@@ -107,18 +78,16 @@ def never_compress(view: Callable[..., HttpResponseBase]) -> Callable[..., HttpR
 # Where the secret is the URL itself: a blocked address is refused before the
 # lookup, or a 429 for a miss next to a redirect for a hit would still tell.
 LINK_PREFIXES = ("/n/", "/j/")
-# Sessions and players: the secret is the visitor's cookie, the id is not secret.
-# A blocked address still opens what its cookies give it (a phone behind the same
-# router as a guesser keeps scoring); only its misses become 429s.
+# Sessions and players: the secret is the cookie, not the id, so a blocked address still
+# opens what its cookies give it (a phone behind a guesser's router); its misses get 429.
 SESSION_PREFIXES = ("/s/", "/players/")
 
 
 def link_miss_limit(get_response: Middleware) -> Middleware:
-    """A 404 under a link's path counts as a miss for the visitor's address; past
+    """A 404 under a link's path is a miss for the visitor's address; past
     settings.LINK_MISS_LIMIT misses in settings.LINK_MISS_WINDOW seconds it gets 429.
-
-    The live poll (/s/<id>/live/) never counts: a page whose link was revoked
-    keeps polling every three seconds, and would block its whole network.
+    The live poll never counts: a page whose link was revoked keeps polling, and would
+    block its whole network.
     """
 
     def middleware(request: HttpRequest) -> HttpResponse:
@@ -131,10 +100,8 @@ def link_miss_limit(get_response: Middleware) -> Middleware:
         ):
             return get_response(request)
         address = client_address(request)
-        if path.startswith(LINK_PREFIXES):
-            until = blocked_until(address=address)
-            if until is not None:
-                return too_many(request, until)
+        if path.startswith(LINK_PREFIXES) and (until := blocked_until(address=address)):
+            return too_many(request, until)
         response = get_response(request)
         if response.status_code == 404:
             misses, since = record_miss(address=address)

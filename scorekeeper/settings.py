@@ -30,12 +30,20 @@ def env_list(name: str) -> list[str]:
     return [item.strip() for item in os.environ.get(name, "").split(",") if item.strip()]
 
 
+def env_int(name: str, default: int, minimum: int = 0) -> int:
+    value = os.environ.get(name, "").strip()
+    if not value:
+        return default
+    if not value.isdigit() or int(value) < minimum:
+        raise ImproperlyConfigured(f"{name} must be a whole number of at least {minimum}.")
+    return int(value)
+
+
 def lan_ipv4_addresses() -> list[str]:
     """This machine's LAN addresses, the ones a phone on the same network can open.
 
-    Connecting a UDP socket sends nothing; it only asks the kernel which local
-    address would route to the target. One target per private range catches a
-    machine on more than one network.
+    Connecting a UDP socket sends nothing: it asks the kernel which local address
+    routes to the target. One target per private range finds every network.
     """
     found = []
     for target in ("10.255.255.255", "172.31.255.255", "192.168.255.255", "192.0.2.1"):
@@ -51,11 +59,9 @@ def lan_ipv4_addresses() -> list[str]:
 
 
 def secret_key_from_file(path: Path) -> str:
-    """Read the key kept in `path`, creating it once with a random key.
-
-    A LAN install then needs no configuration yet keeps its sessions across
-    restarts. The key is written to a temporary file and hard-linked into
-    place, so two processes starting together end up with the same key.
+    """The key kept in `path`, made once at random: a LAN install needs no configuration
+    yet keeps its sessions across restarts. Written aside and hard-linked into place,
+    so two processes starting together end up with the same key.
     """
     if not path.exists():
         temporary = path.with_name(f"{path.name}.{os.getpid()}")
@@ -73,21 +79,9 @@ def secret_key_from_file(path: Path) -> str:
     return key
 
 
-def env_int(name: str, default: int, minimum: int = 0) -> int:
-    value = os.environ.get(name, "").strip()
-    if not value:
-        return default
-    if not value.isdigit() or int(value) < minimum:
-        raise ImproperlyConfigured(f"{name} must be a whole number of at least {minimum}.")
-    return int(value)
-
-
 def admin_path(value: str) -> str:
-    """The admin site's URL prefix ("" for no admin site), e.g. "office-7f3k2/".
-
-    The operator picks it (SCOREKEEPER_ADMIN_PATH), so the admin's login form is
-    not where every scanner looks for it. scorekeeper/urls.py refuses one that
-    starts like a path of the app.
+    """The admin site's URL prefix, e.g. "office-7f3k2/" ("" for none): the operator's
+    choice, so its login form is not where every scanner looks.
     """
     value = value.strip().strip("/")
     if not value:
@@ -153,9 +147,8 @@ MIDDLEWARE = [
     "csp.middleware.CSPMiddleware",
     "scorekeeper.middleware.permissions_policy",
     "whitenoise.middleware.WhiteNoiseMiddleware",
-    # gzip of the pages (docs/deploy.md, "Compression"). After whitenoise, which answers
-    # static files itself (pre-compressed); before every middleware that may read or
-    # change the body, as Django's docs ask (CommonMiddleware sets Content-Length).
+    # gzip (docs/deploy.md, "Compression"): after whitenoise, which serves static files
+    # pre-compressed; before any middleware that reads or changes the body, as Django asks.
     "scorekeeper.middleware.CompressionMiddleware",
     # After whitenoise (static files are never a miss), before anything that queries.
     "scorekeeper.middleware.link_miss_limit",
@@ -174,7 +167,6 @@ MIDDLEWARE = [
 ROOT_URLCONF = "scorekeeper.urls"
 WSGI_APPLICATION = "scorekeeper.wsgi.application"
 
-# template_partials wraps these loaders in its own when the app is ready.
 TEMPLATES = [
     {
         "BACKEND": "django.template.backends.django.DjangoTemplates",
@@ -199,13 +191,11 @@ if os.environ.get("DATABASE_URL"):
         )
     }
     if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
-        # The durability SQLite has below (WAL, synchronous=NORMAL): a commit does not
-        # wait for its WAL record to reach the disk. A crash of the machine can lose
-        # the last entries acknowledged (PostgreSQL's wal_writer_delay, 200 ms, three
-        # times at most), never leave a half-saved one; a crash of the server loses
-        # nothing. Waiting for the disk (1.3 to 2.9 ms here) kept a sync worker idle
-        # while every poll behind it waited too (docs/performance.md). A DATABASE_URL
-        # that sets ?options= keeps its own.
+        # SQLite's durability below (WAL, synchronous=NORMAL): a crash of the machine, not
+        # of PostgreSQL, may lose the last 600 ms (3 x wal_writer_delay) of entries, never
+        # half of one. Waiting for the disk (1.3 to 2.9 ms) kept a sync worker and every
+        # poll behind it idle (docs/performance.md).
+        # A DATABASE_URL with ?options= keeps its own.
         DATABASES["default"].setdefault("OPTIONS", {}).setdefault(
             "options", "-c synchronous_commit=off"
         )
@@ -225,16 +215,13 @@ else:
             },
             # Reconnecting on every request halved page throughput.
             "CONN_MAX_AGE": None,
-            # Tests use a file too (not shared-cache memory), so that threads in the
-            # race tests open real connections that contend for the write lock.
-            # One file per test run, so parallel runs never share it.
+            # A file, not shared memory, so the race tests' threads contend for the
+            # write lock; one per test run, so parallel runs never share it.
             "TEST": {
                 "NAME": Path(tempfile.gettempdir()) / f"scorekeeper-test-{os.getpid()}.sqlite3"
             },
         }
     }
-# Services open their own transaction.atomic() blocks.
-DATABASES["default"]["ATOMIC_REQUESTS"] = False
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 LANGUAGE_CODE = "en"
@@ -245,15 +232,13 @@ LANGUAGES = [
     ("ru", _("Russian")),
 ]
 LOCALE_PATHS = [BASE_DIR / "locale"]
-USE_I18N = True
 TIME_ZONE = "UTC"
-USE_TZ = True
 
 STATIC_URL = "/static/"
 STATICFILES_DIRS = [BASE_DIR / "static"]
 STATIC_ROOT = Path(os.environ.get("SCOREKEEPER_STATIC_ROOT") or BASE_DIR / "staticfiles")
-# Production serves hashed, pre-compressed files made by collectstatic;
-# development and tests serve the source files, so they need no collectstatic.
+# Production serves collectstatic's hashed, pre-compressed files; development and
+# tests serve the sources.
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
     "staticfiles": {
@@ -268,12 +253,11 @@ if TESTING:
     WHITENOISE_USE_FINDERS = True
     WHITENOISE_AUTOREFRESH = True
 
-# App servers keep nothing of their own that another could contradict: the cache is a
-# table in the shared database (`migrate` creates it, see scorekeeper/apps.py),
-# sessions (the admin's only) are rows too, and so are the link-miss counts. "tables"
-# holds a view-only table as drawn at one version in one language
-# (games/views/table.py): what a key names never changes, so each process may keep
-# its own copy, and a follower's swap costs no render (docs/performance.md).
+# App servers keep nothing another could contradict: the cache, the (admin's) sessions
+# and the link-miss counts are rows in the shared database (`migrate` makes the cache's
+# table, scorekeeper/apps.py). "tables" holds a view-only table drawn at one version in
+# one language (games/views/table.py): what a key names never changes, so each process
+# may keep its own copy (docs/performance.md).
 CACHES = {
     "default": {
         "BACKEND": "django.core.cache.backends.db.DatabaseCache",
@@ -285,7 +269,6 @@ CACHES = {
         "OPTIONS": {"MAX_ENTRIES": 2000},
     },
 }
-SESSION_ENGINE = "django.contrib.sessions.backends.db"
 
 # Security headers (docs/deploy.md, "Security headers"). No inline script or
 # style anywhere; htmx runs without eval (base.html's htmx-config).
@@ -305,12 +288,9 @@ CONTENT_SECURITY_POLICY = {
         "object-src": [NONE],
     }
 }
-SECURE_CONTENT_TYPE_NOSNIFF = True
-SECURE_REFERRER_POLICY = "same-origin"
-X_FRAME_OPTIONS = "DENY"
-SESSION_COOKIE_HTTPONLY = True
-# No script reads the CSRF cookie: forms carry the token, htmx sends it from
-# <body hx-headers>.
+# Django's defaults give nosniff, Referrer-Policy and Cross-Origin-Opener-Policy
+# same-origin, X-Frame-Options DENY and an HttpOnly session cookie.
+# No script reads the CSRF cookie: forms carry the token, htmx sends it from <body hx-headers>.
 CSRF_COOKIE_HTTPONLY = True
 LANGUAGE_COOKIE_HTTPONLY = True
 LANGUAGE_COOKIE_SAMESITE = "Lax"
@@ -326,14 +306,12 @@ if HTTPS:
     CSRF_COOKIE_SECURE = True
     LANGUAGE_COOKIE_SECURE = True
 
-# Links that do not exist (a notebook's /n/<key>/, a share link's /j/<key>/, a
-# session under /s/): one address may miss this many times per window, then it
-# gets 429 (scorekeeper/middleware.py). 0 turns the limit off, as the tests do:
-# their many 404s come from one address; tests/games/test_security.py turns it on.
+# Links that do not exist one address may ask for per window before a 429
+# (scorekeeper/middleware.py). Off (0) in tests, whose many 404s share one address.
 LINK_MISS_LIMIT = env_int("SCOREKEEPER_LINK_MISS_LIMIT", 0 if TESTING else 20)
 LINK_MISS_WINDOW = env_int("SCOREKEEPER_LINK_MISS_WINDOW", 10 * 60, minimum=1)
-# Behind a proxy every request comes from the proxy's address; the proxy names
-# the visitor's in this header (e.g. X-Real-IP), which it must always overwrite.
+# Behind a proxy, the header (e.g. X-Real-IP) in which it names the visitor's address;
+# the proxy must always overwrite it.
 CLIENT_IP_HEADER = os.environ.get("SCOREKEEPER_CLIENT_IP_HEADER", "").strip()
 
 LOGGING = {

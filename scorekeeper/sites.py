@@ -1,9 +1,5 @@
-"""The admin site, at the path the operator sets (SCOREKEEPER_ADMIN_PATH), for
-superusers only: staff accounts without superuser status are turned away.
-
-Its own module: Django builds the default site by importing this class, and
-scorekeeper/admin.py registers models on that site.
-"""
+"""The admin site, for superusers only: staff accounts without superuser status are
+turned away. Its own module, as Django imports it to build the default site."""
 
 from django.contrib import admin
 from django.http import HttpRequest

@@ -12,19 +12,12 @@ urlpatterns = [
 ]
 
 
-def app_paths() -> set[str]:
-    """The first segments of the app's own paths ("s", "new", "sw.js" ...)."""
-    return {str(pattern.pattern).split("/")[0] for pattern in games_urlpatterns} | {
-        "static",
-        "i18n",
-    }
-
-
 # Only where the operator set SCOREKEEPER_ADMIN_PATH; superusers only (scorekeeper/sites.py).
 if settings.ADMIN_PATH:
-    if settings.ADMIN_PATH.split("/")[0] in app_paths():
+    segment = settings.ADMIN_PATH.split("/")[0]
+    # The first segments of the app's own paths ("s", "new", "sw.js" ...).
+    if segment in {"static", "i18n", *(str(p.pattern).split("/")[0] for p in games_urlpatterns)}:
         raise ImproperlyConfigured(
-            f"SCOREKEEPER_ADMIN_PATH must not start with {settings.ADMIN_PATH.split('/')[0]}/: "
-            "the app uses that path."
+            f"SCOREKEEPER_ADMIN_PATH must not start with {segment}/: the app uses that path."
         )
     urlpatterns.insert(0, path(settings.ADMIN_PATH, admin.site.urls))

@@ -1,6 +1,5 @@
-"""Who may see what: the notebook's cookie, share links, and the one access check every
-view of a session uses (``get_game``, after healthchecks' ``_get_check_for_user``
-with its read-write variant).
+"""Who may see what: the notebook's cookie, share links, and ``get_game``, the one access
+check every view of a session uses.
 
 - The notebook's owner (its cookie) may do anything with its sessions.
 - A co-scorekeeper link may enter and correct; a view-only link may only look (a
@@ -33,8 +32,7 @@ PROMISE_SALT = "games.views.promise"
 
 
 def notebook_key(request: HttpRequest) -> str:
-    """The notebook key this browser's cookie holds, or "" when it holds none that the
-    app could have made (games.inputs.token_ok)."""
+    """The notebook key this browser's cookie holds, or "" for none the app could have made."""
     key = request.COOKIES.get(NOTEBOOK_COOKIE, "")
     return key if inputs.token_ok(key) else ""
 
@@ -52,21 +50,18 @@ def link_keys(request: HttpRequest) -> list[str]:
 
 def get_game(request: HttpRequest, public_id: str, *, write: bool = False) -> Game:
     """The session with its notebook, if this visitor may see it; 404 otherwise; with
-    ``write``, 403 for a view-only link. One query for the notebook's owner (by its
-    cookie) and for a browser with only share links (the best of its live links to the
-    session); two for a browser with a notebook of its own following someone else's
-    session by a link.
+    ``write``, 403 for a view-only link. The game gets ``role`` ("owner", "edit" or
+    "view"), ``is_owner`` and ``can_edit`` for the templates.
 
-    The game gets ``role`` ("owner", "edit" or "view"), ``is_owner`` and ``can_edit``
-    for the templates. Two plain lookups rather than one query with a subquery for the
-    link: every open page asks every 3 s (the live poll), and Django takes half as long
-    to write each of these (docs/performance.md)."""
+    One query for the notebook's owner, and for a browser with only share links; two
+    for a browser with a notebook following another's session by a link. Two plain
+    lookups, not one with a subquery: every open page polls every 3 s, and Django
+    writes these in half the time (docs/performance.md)."""
     games = Game.objects.select_related("notebook").order_by()  # a public id names one
-    game, role, cookie, keys = None, None, notebook_key(request), link_keys(request)
-    if cookie:
-        game = first(games.filter(public_id=public_id, notebook__key=cookie))
-        role = "owner"
-    if game is None and keys:
+    game, role = None, None
+    if cookie := notebook_key(request):
+        game, role = first(games.filter(public_id=public_id, notebook__key=cookie)), "owner"
+    if game is None and (keys := link_keys(request)):
         # "edit" sorts before "view": a browser with both links may edit.
         links = {"share_links__key__in": keys, "share_links__revoked_at__isnull": True}
         game = first(
@@ -100,15 +95,18 @@ def message(error: RuleError | Conflict) -> str:
 # -- cookies ----------------------------------------------------------------------------
 
 
+def cookie_flags() -> dict:
+    """The app's cookies: five years, HttpOnly, SameSite=Lax, Secure under HTTPS."""
+    return {
+        "max_age": COOKIE_AGE,
+        "httponly": True,
+        "samesite": "Lax",
+        "secure": settings.SESSION_COOKIE_SECURE,
+    }
+
+
 def set_cookie(response: HttpResponse, name: str, value: str) -> None:
-    response.set_cookie(
-        name,
-        value,
-        max_age=COOKIE_AGE,
-        httponly=True,
-        samesite="Lax",
-        secure=settings.SESSION_COOKIE_SECURE,
-    )
+    response.set_cookie(name, value, **cookie_flags())
 
 
 def remember(response: HttpResponse, notebook: Notebook) -> HttpResponse:
@@ -128,18 +126,9 @@ def promise_notebook(
     request: HttpRequest, response: HttpResponse, notebook: Notebook | None
 ) -> HttpResponse:
     """A page whose form may make this browser's first notebook (``notebook`` None):
-    promise it a key, so that two tabs, two taps or a retry make one notebook, not
-    one each."""
+    promise it a key, so that two tabs, two taps or a retry make one notebook."""
     if notebook is None and promised_key(request) is None:
-        response.set_signed_cookie(
-            PROMISE_COOKIE,
-            new_key(),
-            salt=PROMISE_SALT,
-            max_age=COOKIE_AGE,
-            httponly=True,
-            samesite="Lax",
-            secure=settings.SESSION_COOKIE_SECURE,
-        )
+        response.set_signed_cookie(PROMISE_COOKIE, new_key(), salt=PROMISE_SALT, **cookie_flags())
     return response
 
 
@@ -147,8 +136,8 @@ def promise_notebook(
 
 
 class StaleForm(Exception):
-    """A creating form without its once-only key: a page from before the key, or a
-    hand-made request. Answered 400 (stale_form)."""
+    """A creating form without its once-only key (a page from before the key, or a
+    hand-made request): answered by stale_form."""
 
 
 def form_key_or_refuse(request: HttpRequest) -> str:
