@@ -1,6 +1,5 @@
-"""How points came to be (games.rules.explain) in the active language: the one
-translation of a `Why` that the deal screen, the score sheet and the exports (CSV and
-JSON) all use, so a screen and a file never say it differently."""
+"""How points came to be (games.rules.explain) in the active language: the one translation
+the deal screen, the score sheet and the exports share, so they never say it differently."""
 
 from __future__ import annotations
 
@@ -12,12 +11,12 @@ from games.rules.explain import Why
 
 
 def explained(whys: Iterable[Why]) -> list[str]:
-    """An explanation's lines (a rules module's ``explain_deal``) in the active language."""
+    """A rules module's ``explain_deal``, one line per step."""
     return [_line(why) for why in whys]
 
 
 def _line(why: Why) -> str:
-    """One line, with the option that decided it: "bid 2, took 2: 10 + 2 = 12 (a made
-    bid scores 10 + bid)"."""
+    """One line, with the option that decided it: "bid 2, took 2: 10 + 2 = 12 (a made bid
+    scores 10 + bid)"."""
     text = _(why.template) % why.params if why.params else _(why.template)
     return _("%(line)s (%(rule)s)") % {"line": text, "rule": _(why.rule)} if why.rule else text

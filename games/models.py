@@ -247,9 +247,8 @@ class Change(models.Model):
 class IdempotencyKey(models.Model):
     """A submitted form's key, so that a double tap or a retried POST counts once.
 
-    An entry's key names its session; a key of a form that creates something (a
-    session, a link, an import) names what the first submission made, if a session,
-    so that a retry answers with it. Keys are unique in their notebook."""
+    ``game`` is the entry's session, or the session a creating form made (so that a
+    retry answers with it)."""
 
     notebook = models.ForeignKey(Notebook, on_delete=models.CASCADE, related_name="+")
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="+", null=True)

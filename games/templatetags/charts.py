@@ -1,8 +1,5 @@
-"""`{% running_totals_chart table %}`: the chart under a score sheet.
-
-It takes the table the sheet has already loaded (``table`` in the sheet's
-context), so it costs no query.
-"""
+"""``{% running_totals_chart table %}``: the chart under a score sheet, from the table the
+sheet has loaded (no query)."""
 
 from __future__ import annotations
 

@@ -1,8 +1,5 @@
-"""``{% session_summary table %}``: the line to copy into a chat, under a score sheet.
-
-It takes the table the sheet has already loaded (``table`` in the sheet's
-context), so it costs no query.
-"""
+"""``{% session_summary table %}``: the line to copy into a chat, under a score sheet, from
+the table the sheet has loaded (no query)."""
 
 from __future__ import annotations
 

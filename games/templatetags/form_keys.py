@@ -1,4 +1,6 @@
-"""``{% form_key %}``: a fresh once-only key for one rendered form."""
+"""``{% form_key %}``: a hidden ``idem`` field with a fresh key. The same form sent twice (a
+double tap, a retried POST) carries the same key, and the second changes nothing
+(games/services)."""
 
 import secrets
 
@@ -10,6 +12,4 @@ register = template.Library()
 
 @register.simple_tag
 def form_key() -> str:
-    """A hidden ``idem`` field: the same form sent twice (a double tap, a retried POST)
-    carries the same key, and the second one changes nothing (games/services)."""
     return format_html('<input type="hidden" name="idem" value="{}">', secrets.token_urlsafe(12))

@@ -1,8 +1,8 @@
 """The app on a phone's home screen: its manifest, its service worker, its offline page.
 
-The service worker keeps only static files and the offline page, never a page
-with a notebook's data: a phone passed round the table must not show one
-notebook's sessions to the next person from a cache. See docs/phone.md.
+The service worker caches static files and the offline page only, never a notebook's
+page: a phone passed round the table must not show one notebook to the next person
+(docs/phone.md).
 """
 
 from __future__ import annotations
@@ -10,6 +10,7 @@ from __future__ import annotations
 import hashlib
 import json
 from functools import cache
+from pathlib import Path
 
 from django.conf import settings
 from django.contrib.staticfiles import finders
@@ -20,13 +21,12 @@ from django.template.loader import get_template
 from django.templatetags.static import static
 from django.urls import reverse
 from django.utils.translation import gettext as _
+from django.views.decorators.cache import cache_control
 from django.views.decorators.http import require_safe
 
-# What a page needs to draw itself offline: the files base.html links. In
-# production these are whitenoise's hashed names, so a deploy that changes a file
-# changes the list, and with it the cache's name. The manifest's PNG icons stay
-# out: no page shows them and the browser fetches them itself when the app is
-# installed (30.6 KB less on every first visit).
+# The files base.html links, by their hashed names in production. The manifest's PNG
+# icons stay out: no page shows them, and the browser fetches them itself on install
+# (30.6 KB less on every first visit).
 PRECACHE = [
     "css/app.css",
     "js/app.js",
@@ -36,18 +36,12 @@ PRECACHE = [
     "img/apple-touch-icon.png",  # base.html links it (3 KB)
 ]
 SERVICE_WORKER = "js/sw.js"
-# Matches the header (--surface) and the page (--bg) of the light scheme in app.css;
-# base.html's <meta name="theme-color"> switches the bar for the dark scheme.
-THEME_COLOR = "#ffffff"
-BACKGROUND_COLOR = "#f7f5f0"
 
 
 def static_bytes(path: str) -> bytes:
     """A static file's content, from the source folders or collectstatic's output."""
-    found = finders.find(path)
-    if found:
-        with open(found, "rb") as f:
-            return f.read()
+    if found := finders.find(path):
+        return Path(found).read_bytes()
     with staticfiles_storage.open(path) as f:
         return f.read()
 
@@ -55,9 +49,8 @@ def static_bytes(path: str) -> bytes:
 def worker_script() -> tuple[str, str]:
     """The service worker's source with its settings on top, and the cache's version.
 
-    The version hashes every precached URL and file, the worker's own code and the
-    offline page's templates: any change gives a new cache, and the old one is
-    deleted when the new worker takes over.
+    The version hashes every precached URL and file, the worker's code and the offline
+    page's templates: any change gives a new cache, and the new worker drops the old.
     """
     urls = [static(path) for path in PRECACHE]
     offline_url = reverse("offline")
@@ -83,38 +76,25 @@ worker_script_cached = cache(worker_script)
 
 
 @require_safe
+@cache_control(no_cache=True)  # the browser compares the script at every visit
 def service_worker(request: HttpRequest) -> HttpResponse:
-    """/sw.js: at the site's root, so it may answer for every page."""
-    # In development a changed file must show at once.
+    """/sw.js: at the site's root, so it may answer for every page. In development a
+    changed file shows at once."""
     source, _version = worker_script() if settings.DEBUG else worker_script_cached()
     response = HttpResponse(source, content_type="text/javascript; charset=utf-8")
     response["Service-Worker-Allowed"] = reverse("home")
-    # The browser compares the script at every visit; it must never see a stale one.
-    response["Cache-Control"] = "no-cache"
     return response
 
 
+def icon(name: str, sizes: str, kind: str = "image/png", **extra: str) -> dict:
+    return {"src": static(f"img/{name}"), "sizes": sizes, "type": kind, **extra}
+
+
 @require_safe
+@cache_control(max_age=3600)
 def manifest(request: HttpRequest) -> JsonResponse:
     """The web app manifest, with the icons' real (hashed) static URLs."""
     home = reverse("home")
-    icons = [
-        {"src": static("img/icon-192.png"), "sizes": "192x192", "type": "image/png"},
-        {"src": static("img/icon-512.png"), "sizes": "512x512", "type": "image/png"},
-        {"src": static("img/favicon.svg"), "sizes": "any", "type": "image/svg+xml"},
-        {
-            "src": static("img/icon-maskable-192.png"),
-            "sizes": "192x192",
-            "type": "image/png",
-            "purpose": "maskable",
-        },
-        {
-            "src": static("img/icon-maskable-512.png"),
-            "sizes": "512x512",
-            "type": "image/png",
-            "purpose": "maskable",
-        },
-    ]
     body = {
         "id": home,
         "name": "Scorekeeper",
@@ -124,16 +104,22 @@ def manifest(request: HttpRequest) -> JsonResponse:
         "start_url": home,
         "scope": home,
         "display": "standalone",
-        "theme_color": THEME_COLOR,
-        "background_color": BACKGROUND_COLOR,
+        # The light scheme's header (--surface) and page (--bg) in app.css; base.html's
+        # <meta name="theme-color"> switches the bar for the dark scheme.
+        "theme_color": "#ffffff",
+        "background_color": "#f7f5f0",
         "categories": ["games", "utilities"],
-        "icons": icons,
+        "icons": [
+            icon("icon-192.png", "192x192"),
+            icon("icon-512.png", "512x512"),
+            icon("favicon.svg", "any", "image/svg+xml"),
+            icon("icon-maskable-192.png", "192x192", purpose="maskable"),
+            icon("icon-maskable-512.png", "512x512", purpose="maskable"),
+        ],
     }
-    response = JsonResponse(
+    return JsonResponse(
         body, content_type="application/manifest+json", json_dumps_params={"indent": 2}
     )
-    response["Cache-Control"] = "max-age=3600"
-    return response
 
 
 @require_safe

@@ -17,16 +17,15 @@ from games.services import Conflict
 from games.views.access import get_game, message
 from games.views.table import SUIT_NAMES, kozel_context
 
-SUIT_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣", "NT": "NT"}
+SUIT_SYMBOLS = {**dict(forms.SUITS), "NT": "NT"}
 
 
 @require_safe
 def sheet(request: HttpRequest, public_id: str) -> HttpResponse:
     """A row per deal, a column per player (Oh Hell) or team (Kozel).
 
-    Below its links the sheet is the same for everyone with the same role, so the
-    template keeps it in the "tables" cache by session, version, role and language
-    ({% cache %}); the session is loaded only when the template draws it."""
+    The template caches the table ("tables": session, version, role, language), so the
+    session is loaded only on a miss, when the template first reads ``sheet``."""
     game = get_game(request, public_id)
     kozel_game = game.kind == Game.Kind.KOZEL
     template = "games/kozel_sheet.html" if kozel_game else "games/sheet.html"
@@ -40,31 +39,29 @@ def sheet(request: HttpRequest, public_id: str) -> HttpResponse:
 
 def oh_hell_sheet(table: services.OhHellTable) -> dict:
     result = table.result
-    rows = []
-    for number, scored in enumerate(result.deals, start=1):
-        record = scored.record
-        rows.append(
-            {
-                "number": number,
-                "plan": scored.plan,
-                "trump": SUIT_SYMBOLS.get(scored.trump or "", ""),
-                "revoked": scored.revoked,
-                "cells": [
-                    {
-                        "bid": record.bids[seat],
-                        "tricks": record.tricks[seat] if record.tricks else None,
-                        "made": scored.made[seat],
-                        "score": scored.scores[seat],
-                        "total": scored.totals[seat],
-                        "adjusted": scored.adjustment[seat],
-                        "dealer": seat == scored.plan.dealer,
-                        "name": table.names[seat],
-                        "why": explained(oh_hell.explain_deal(scored, seat, table.rules)),
-                    }
-                    for seat in range(table.players)
-                ],
-            }
-        )
+    rows = [
+        {
+            "number": number,
+            "plan": scored.plan,
+            "trump": SUIT_SYMBOLS.get(scored.trump, ""),
+            "revoked": scored.revoked,
+            "cells": [
+                {
+                    "bid": scored.record.bids[seat],
+                    "tricks": scored.record.tricks[seat] if scored.record.tricks else None,
+                    "made": scored.made[seat],
+                    "score": scored.scores[seat],
+                    "total": scored.totals[seat],
+                    "adjusted": scored.adjustment[seat],
+                    "dealer": seat == scored.plan.dealer,
+                    "name": table.names[seat],
+                    "why": explained(oh_hell.explain_deal(scored, seat, table.rules)),
+                }
+                for seat in range(table.players)
+            ],
+        }
+        for number, scored in enumerate(result.deals, start=1)
+    ]
     places = {s.seat: s for s in result.standings}
     totals = [(result.totals[s], places[s]) for s in range(table.players)]
     return {"table": table, "names": table.names, "rows": rows, "result": result, "totals": totals}
@@ -98,9 +95,8 @@ def cleaned(form) -> dict:
 
 
 def posted_version(request: HttpRequest) -> int | None:
-    """The session's version the correction form was shown at. None when the form has
-    no such field, a plain POST from a page older than the check, which then corrects
-    without it (docs/using.md); a field that is there but holds no version is refused."""
+    """The session's version the form was shown at; None from a page older than the
+    field (docs/using.md). A field holding no version is refused."""
     if "version" not in request.POST:
         return None
     try:
@@ -117,10 +113,11 @@ def correct(request: HttpRequest, public_id: str, number: int) -> HttpResponse:
     game = get_game(request, public_id, write=True)
     table = services.load(game)
     kozel_game = game.kind == Game.Kind.KOZEL
-    deals = table.deals if kozel_game else table.done_deals
-    if not 0 < number <= len(deals) or (not kozel_game and number > len(table.result.deals)):
+    played = len(table.deals) if kozel_game else min(len(table.done_deals), len(table.result.deals))
+    if not 0 < number <= played:
         raise Http404
     error, status = None, 200
+    action = request.POST.get("action", "save") if request.method == "POST" else ""
     if request.method == "POST":
         key = inputs.form_key(request.POST)
         try:
@@ -136,7 +133,7 @@ def correct(request: HttpRequest, public_id: str, number: int) -> HttpResponse:
                     zero_team_took_trick=data["took_trick"],
                     last_trick_seat=data["last_trick_seat"],
                 )
-            elif request.POST.get("action") == "adjust":
+            elif action == "adjust":
                 data = cleaned(forms.AdjustmentForm({**request.POST.dict(), "deal": number}))
                 services.add_adjustment(
                     game=game,
@@ -147,7 +144,7 @@ def correct(request: HttpRequest, public_id: str, number: int) -> HttpResponse:
                     note=data["note"],
                 )
                 return redirect("correct", public_id, number)
-            elif request.POST.get("action") == "remove_adjustment":
+            elif action == "remove_adjustment":
                 index = inputs.choice_of(request.POST.get("adjustment"), low=0, high=1000)
                 if index is None:
                     raise RuleError(gettext_noop("Pick the adjustment to remove."))
@@ -177,20 +174,18 @@ def correct(request: HttpRequest, public_id: str, number: int) -> HttpResponse:
             table = services.load(game)
         else:
             return redirect("sheet", public_id)
-    context = {"game": game, "table": table, "number": number, "error": error, "names": table.names}
+    context = {"game": game, "number": number, "error": error}
     if kozel_game:
         context.update(kozel_context(table), entry=table.deals[number - 1])
         return render(request, "games/correct_kozel.html", context, status=status)
     scored = table.result.deals[number - 1]
     deal = table.deals[number - 1]
     hands = table.hands_of(deal)
-    action = request.POST.get("action", "save") if request.method == "POST" else ""
     posted = request.POST if action == "save" and status != 409 else None
     context.update(
         error_for=action,
         scored=scored,
         deal=deal,
-        keypad=list(range(scored.plan.cards + 1)),
         suits=forms.SUITS,
         rows=[
             {
@@ -251,11 +246,11 @@ def describe(action: str, params: dict) -> str:
     if "trump" in params:
         trump = params["trump"]
         params["trump"] = _(SUIT_NAMES[trump]) if trump in SUIT_NAMES else _("no trump")
-    template = HISTORY_TEXT.get(action, action)
+    text = _(HISTORY_TEXT.get(action, action))
     try:
-        return _(template) % params
+        return text % params
     except (KeyError, TypeError, ValueError):
-        return _(template)
+        return text
 
 
 @require_safe
