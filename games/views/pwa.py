@@ -62,7 +62,7 @@ def worker_script() -> tuple[str, str]:
         digest.update(get_template(name).template.source.encode())
     version = digest.hexdigest()[:12]
     header = (
-        "// Written by games/views_pwa.py from the static files it serves.\n"
+        "// Written by games/views/pwa.py from the static files it serves.\n"
         f"const CACHE = {json.dumps('scorekeeper-' + version)};\n"
         f"const PRECACHE = {json.dumps(urls, indent=2)};\n"
         f"const OFFLINE_URL = {json.dumps(offline_url)};\n"

@@ -1,4 +1,4 @@
-// Scorekeeper's service worker, served at /sw.js by games/views_pwa.py, which puts
+// Scorekeeper's service worker, served at /sw.js by games/views/pwa.py, which puts
 // CACHE, PRECACHE, OFFLINE_URL and STATIC_URL above this line.
 //
 // It keeps static files and the offline page, nothing else: no page with a

@@ -13,7 +13,9 @@ from collections.abc import Mapping, Sequence
 
 import pytest
 from django.apps import apps
+from django.conf import settings
 from django.test import Client
+from django.utils import translation
 
 from games import services
 from games.models import Game, Notebook
@@ -22,6 +24,15 @@ from games.rules import kozel, oh_hell
 NAMES = ["Anna", "Ben", "Carla", "Dan"]
 ANNA, BEN, CARLA, DAN = range(4)
 HTMX = {"HTTP_HX_REQUEST": "true"}
+
+
+@pytest.fixture(autouse=True)
+def _default_language_after_each_test():
+    """A request in Russian leaves Russian active in the thread (LocaleMiddleware does
+    not switch back), and a test that draws a chart or a message without a request
+    would speak it: each test starts in the default language, whatever ran before."""
+    yield
+    translation.activate(settings.LANGUAGE_CODE)
 
 
 def start_oh_hell(
