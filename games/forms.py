@@ -123,21 +123,22 @@ class NewSession:
 
 def parse_new_session(data) -> NewSession:
     """Read the form; never raises (bad values fall back to the preset's)."""
-    state = NewSession()
-    state.kind = "kozel" if data.get("kind") == "kozel" else "oh_hell"
-    presets = kind_of(state.kind).presets
+    kind = "kozel" if data.get("kind") == "kozel" else "oh_hell"
+    game = kind_of(kind)
+    same_kind = data.get("previous_kind", kind) == kind
     preset = data.get("preset", "")
-    previous_kind = data.get("previous_kind", state.kind)
-    state.preset = (
-        preset if preset in presets and previous_kind == state.kind else next(iter(presets))
+    if preset not in game.presets or not same_kind:
+        preset = next(iter(game.presets))
+    chosen = game.preset_options(preset)
+    if same_kind and data.get("previous_preset") == preset:
+        chosen = options.read_form(kind, data, chosen)
+    return NewSession(
+        kind=kind,
+        preset=preset,
+        options=chosen,
+        names=[" ".join(n.split()) for n in data.getlist("seat") if n.strip()][:8],
+        first_dealer=data.get("first_dealer", "random") or "random",
+        # Room for a pasted list ("Anna, Ben, Carla, Dario"); each name is checked as added.
+        new_name=" ".join((data.get("new_name") or "").split())[:400],
+        action=(data.get("action") or "").strip(),
     )
-    state.action = (data.get("action") or "").strip()
-    chosen = kind_of(state.kind).preset_options(state.preset)
-    keep_options = data.get("previous_preset") == state.preset and previous_kind == state.kind
-    state.options = options.read_form(state.kind, data, chosen) if keep_options else chosen
-    state.names = [" ".join(n.split()) for n in data.getlist("seat") if n.strip()][:8]
-    state.first_dealer = data.get("first_dealer", "random") or "random"
-    # Room for a list pasted in one go ("Anna, Ben, Carla, Dario"): each name is
-    # checked as it is added.
-    state.new_name = " ".join((data.get("new_name") or "").split())[:400]
-    return state

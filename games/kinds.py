@@ -1,10 +1,9 @@
 """The games a notebook keeps, each registered once.
 
-A Kind says what the rest of the app needs to know of a game without asking which one
-it is: its name and rules, its options and presets, how many sit at the table, which
-templates draw it. Adding a third game takes its rules module (games/rules/), its
-options (games/options.py), its services module (games/services/), its templates, the
-parts of the exports and statistics that write its deals, and one Kind here.
+A Kind is what the rest of the app knows of a game without asking which one it is. A
+third game takes its rules module (games/rules/), its options (games/options.py), its
+services module (games/services/), its templates, the parts of the exports and
+statistics that write its deals, and one Kind here.
 """
 
 from __future__ import annotations
@@ -37,8 +36,7 @@ class Kind:
 
     @property
     def template(self) -> str:
-        """The deal screen; its swappable element is the partial named after the game's
-        element id (``table`` or ``kozel``)."""
+        """The deal screen; its partial of the swappable element is named ``element``."""
         return f"games/{self.name}.html"
 
     @property

@@ -1,9 +1,7 @@
 """Each game's options, once: their kind, bounds, choices and labels.
 
-A game's Kind (games/kinds.py) holds its table of them. The new-session form reads them
-(lenient: a value out of bounds is brought within them), the import reads them
-(strict: a value out of bounds is refused), and docs/rules.md lists them
-(tests/games/test_options.py checks that it does). The rules themselves
+The new-session form reads them leniently (a value out of bounds is brought within them),
+the import strictly (it is refused); docs/rules.md lists them. The rules
 (`games.rules`) check what a game needs of them together.
 """
 
@@ -44,6 +42,10 @@ class Option:
 
     def values(self) -> list:
         return [value for value, _label in self.choices]
+
+    def allows(self, number: object) -> bool:
+        """A whole number (not a bool) within the bounds."""
+        return _whole(number) and self.low <= number <= self.high
 
 
 OH_HELL = (
@@ -218,9 +220,8 @@ KOZEL = (
 
 
 def summary(kind: str, chosen: Mapping[str, Any]) -> list[str]:
-    """What a table's options say, short, in the visitor's language ("Down and up: 10 …
-    1 … 10, turned up; last deal no trump, hook on"): every option that is not the
-    rules' default, and those that are always said."""
+    """What a table's options say, short ("Down and up: 10 … 1 … 10, turned up; last
+    deal no trump, hook on"): each option not at the rules' default, or always said."""
     from games.kinds import KINDS
 
     defaults = as_options(KINDS[kind].rules())
@@ -232,7 +233,7 @@ def summary(kind: str, chosen: Mapping[str, Any]) -> list[str]:
         if option.kind == FLAG and not value:
             continue
         if option.kind == CHOICE:
-            value = next((label for key, label in option.choices if key == value), value)
+            value = dict(option.choices).get(value, value)
         elif option.kind == CARDS:
             value = " ".join(str(n) for n in value or [])
         said.append(str(option.said) % {"value": value})
@@ -253,8 +254,7 @@ def rules_of(kind: str, options: Mapping[str, Any]) -> oh_hell.OhHellRules | koz
 
 
 def as_options(rules: oh_hell.OhHellRules | kozel.KozelRules) -> dict:
-    """Every option of ``rules``, JSON-ready (enums as their values, lists as lists):
-    what a session stores."""
+    """Every option of ``rules`` as a session stores it: enums as values, lists as lists."""
     stored = {}
     for field in fields(rules):
         value = getattr(rules, field.name)
@@ -264,9 +264,8 @@ def as_options(rules: oh_hell.OhHellRules | kozel.KozelRules) -> dict:
 
 
 def read_form(kind: str, data: Mapping[str, Any], defaults: dict) -> dict:
-    """The options a new-session form sent, over ``defaults``: a choice not offered,
-    or a number that is not one, keeps the default; a number out of bounds is brought
-    within them; an unticked box is off."""
+    """The options a new-session form sent, over ``defaults``: a choice not offered, or a
+    number that is not one, keeps the default; an unticked box is off."""
     from games.kinds import KINDS
 
     read = dict(defaults)
@@ -295,8 +294,8 @@ def read_form(kind: str, data: Mapping[str, Any], defaults: dict) -> dict:
 
 
 def read_file(kind: str, raw: object) -> dict:
-    """The options of an imported file, each checked against its bounds, then the
-    rules: every option as a session stores it. RuleError names the option."""
+    """An imported file's options, checked against their bounds, then the rules, as a
+    session stores them. RuleError names the option."""
     if not isinstance(raw, dict):
         raise RuleError(gettext_noop("“options” must be a JSON object."))
     from games.kinds import KINDS
@@ -308,11 +307,12 @@ def read_file(kind: str, raw: object) -> dict:
             break  # rules_of refuses it, by name
         if option.kind == FLAG and not isinstance(value, bool):
             raise RuleError(gettext_noop("“%(field)s” must be true or false."), field=name)
-        if option.kind == CHOICE and (_whole_or_text(value) not in option.values()):
+        if option.kind == CHOICE and (  # a bool or a float is no choice, even if equal
+            not (_whole(value) or isinstance(value, str)) or value not in option.values()
+        ):
             raise RuleError(gettext_noop("Unknown value for the option %(option)s."), option=name)
-        empty = option.blank and value is None
-        out_of_bounds = not _whole(value) or not option.low <= value <= option.high
-        if option.kind == NUMBER and not empty and out_of_bounds:
+        blank = option.blank and value is None
+        if option.kind == NUMBER and not (blank or option.allows(value)):
             raise RuleError(
                 gettext_noop("The option %(option)s must be from %(low)s to %(high)s."),
                 option=name,
@@ -320,9 +320,7 @@ def read_file(kind: str, raw: object) -> dict:
                 high=option.high,
             )
         if option.kind == CARDS and (
-            not isinstance(value, list)
-            or len(value) > 200
-            or not all(_whole(n) and option.low <= n <= option.high for n in value)
+            not isinstance(value, list) or len(value) > 200 or not all(map(option.allows, value))
         ):
             raise RuleError(
                 gettext_noop("“custom_schedule” must list the cards of each deal (1 to 60).")
@@ -332,7 +330,3 @@ def read_file(kind: str, raw: object) -> dict:
 
 def _whole(value: object) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
-
-
-def _whole_or_text(value: object) -> object:
-    return value if _whole(value) or isinstance(value, str) else None

@@ -1,5 +1,5 @@
-"""The notebook: its players, its sessions started and deleted, its link, and forgetting
-it. Each action one transaction; a form that creates something counts once per key."""
+"""The notebook: its players, its sessions started and deleted, its link, forgetting it.
+Each action one transaction; a form that creates something counts once per key."""
 
 from __future__ import annotations
 
@@ -24,8 +24,8 @@ from games.services.sessions import load
 
 
 def clean_name(name: str) -> str:
-    """A player's name as typed, whitespace folded; refused when empty, too long, or
-    holding a control character (games/inputs.py)."""
+    """A player's name, whitespace folded; refused when empty, too long, or holding a
+    control character."""
     if not inputs.text_ok(name or ""):
         raise RuleError(gettext_noop("A name cannot hold control characters."))
     name = " ".join((name or "").split())
@@ -51,18 +51,15 @@ def check_table(kind: str, names: Sequence[str]) -> list[str]:
 
 
 def notebook_of_visitor(notebook: Notebook | None, promised_key: str | None) -> Notebook:
-    """Inside a transaction: the visitor's notebook, or on a first visit the one this
-    browser was promised (the key its first page gave it, games/views/access.py), made
-    now, and locked until the transaction ends.
+    """Inside a transaction, locked until it ends: the visitor's notebook, or on a first
+    visit the one this browser was promised (games/views/access.py), made now.
 
-    Two tabs, two taps or a retry of a first visit's form carry the same promise and
-    end in one notebook: the second waits for the first's row (the unique key) and
-    finds it. Without a promise (a browser that keeps no cookie) a new notebook is
-    made each time."""
+    Two tabs, two taps or a retry of a first visit's form carry the same promise: the
+    second waits for the first's row (the unique key) and finds it. Without a promise (no
+    cookie kept) each time makes a new notebook."""
     mine = Notebook.objects.select_for_update()
     if notebook is not None and (found := mine.filter(pk=notebook.pk).first()) is not None:
-        # Locked: two starts at once add the same new player once (the second waits,
-        # then finds the player the first added).
+        # Locked: two starts at once add the same new player once.
         return found
     if promised_key is None:
         return Notebook.objects.create()
@@ -77,15 +74,13 @@ KEY_LIFETIME = timedelta(days=1)
 def claim_form_key(notebook: Notebook, key: str | None) -> tuple[IdempotencyKey | None, bool]:
     """Inside a transaction: claim a creating form's once-only key in its notebook.
 
-    (the key's row, True) the first time; (the earlier row, False) when a form with the
-    same key was sent before: a double tap or a retry, which answers with what the
-    first one made (``row.game``). A second request sent at the same moment waits for
-    the first to commit (the unique index), then finds its row. ``key`` None (a caller
-    that is not a form, such as a test's setup): no claim, always first."""
+    (the key's row, True) the first time; (the earlier row, False) for a double tap or a
+    retry, which answers with what the first one made (``row.game``). A request sent at
+    the same moment waits for the first to commit (the unique index), then finds its
+    row. ``key`` None (not a form, e.g. a test's setup): no claim, always first."""
     if key is None:
         return None, True
-    # The notebook's keys that have outlived any retry go now: once per thing made,
-    # not on every entry at the table.
+    # Keys that have outlived any retry go here: once per thing made, not per entry.
     IdempotencyKey.objects.filter(
         notebook=notebook, created_at__lt=timezone.now() - KEY_LIFETIME
     ).delete()
@@ -120,11 +115,10 @@ def start_game(
 ) -> Game:
     """A new session with its seats; players are found by name or added to the notebook.
 
-    Without a notebook (a first visit) one is created in the same transaction, so a
-    refused start leaves nothing behind: the one this browser was promised
-    (``promised_key``, see notebook_of_visitor). Once per form (``form_key``): a retry
-    answers with the session the first one made. ``first_dealer`` None draws one at
-    random (seed 002 draws cards; a phone draws a number).
+    On a first visit the notebook is made in the same transaction (notebook_of_visitor),
+    so a refused start leaves nothing behind. Once per form: a retry answers with the
+    session the first one made. ``first_dealer`` None draws one (seed 002 draws cards;
+    a phone draws a number).
     """
     names = check_table(kind, names)
     rules = rules_of(kind, options)
@@ -163,7 +157,7 @@ def start_game(
 
 def play_again(*, game: Game, form_key: str | None = None) -> Game:
     """A new session with the same table, rules and seats; the deal moves one seat on.
-    Once per form: a retry answers with the session the first one made."""
+    Once per form."""
     names = [seat.player.name for seat in game.seats.select_related("player")]
     return start_game(
         notebook=game.notebook,
@@ -176,19 +170,16 @@ def play_again(*, game: Game, form_key: str | None = None) -> Game:
     )
 
 
-#: A deleted session's file, signed, in the page that answered the deletion: its Undo
-#: brings the session back within this time. Nothing of it is kept on the server.
+#: The Undo of a deletion carries the session's file, signed, for this long; the server
+#: keeps nothing of it.
 DELETED_SALT = "games.services.delete_session"
 UNDO_DELETE_SECONDS = 60 * 60
 
 
 def delete_session(*, game: Game) -> str:
-    """Delete a session and everything entered in it: its deals, its history, its share
-    links (which stop working at once). The players stay in the notebook.
-
-    Returns the token that `undo_delete_session` takes within UNDO_DELETE_SECONDS: the
-    session's file (docs/export-format.md), signed and compressed, for the page that
-    answers to carry."""
+    """Delete a session with its deals, history and share links (dead at once); the
+    players stay. Returns the token `undo_delete_session` takes: the session's file
+    (docs/export-format.md), signed and compressed, for the answering page to carry."""
     from games.exports import files
 
     with transaction.atomic():
@@ -201,10 +192,9 @@ def delete_session(*, game: Game) -> str:
 
 
 def undo_delete_session(*, notebook: Notebook, token: str, form_key: str | None = None) -> Game:
-    """The session a `delete_session` token names, back in ``notebook`` with its id, its
-    deals and its times (its history starts again with one line; its share links stay
-    stopped). Once per form; a token of another notebook, too old or altered, is
-    refused."""
+    """The session a `delete_session` token names, back in ``notebook`` with its id,
+    deals and times (its history starts again; its share links stay dead). Once per
+    form; a token of another notebook, too old or altered, is refused."""
     from games.exports import importing, reading
 
     try:
@@ -298,9 +288,8 @@ def merge_player(*, player: Player, into: Player) -> Player:
 
 
 def renew_notebook_link(*, notebook: Notebook, form_key: str | None = None) -> Notebook:
-    """A new secret link for the notebook; the old one stops working at once. Once per
-    form: a double tap would otherwise renew twice, and the phone could keep the key
-    of the first answer, already dead."""
+    """A new secret link for the notebook; the old one dies at once. Once per form: else
+    a double tap renews twice and the phone may keep the first answer's dead key."""
     with transaction.atomic():
         notebook = Notebook.objects.select_for_update().get(pk=notebook.pk)
         _claim, first = claim_form_key(notebook, form_key)
@@ -311,14 +300,13 @@ def renew_notebook_link(*, notebook: Notebook, form_key: str | None = None) -> N
 
 
 def forget_notebook(*, notebook: Notebook) -> None:
-    """Delete the notebook and everything in it from the server: players, sessions,
-    share links, form keys, the statistics kept for it. Its link and every share link
-    stop working at once."""
+    """Delete the notebook and everything in it from the server, its cached statistics
+    too; its link and every share link die at once."""
     with transaction.atomic():
         cache.delete(stats_key(notebook.pk))
         notebook.delete()
 
 
 def stats_key(notebook_id: int) -> str:
-    """Where the cache framework keeps a notebook's statistics (games/views/stats.py)."""
+    """The cache key of a notebook's statistics (games/views/stats.py)."""
     return f"stats:{notebook_id}"

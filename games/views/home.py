@@ -15,7 +15,7 @@ from django_htmx.http import HttpResponseClientRedirect
 from games import forms, inputs, options, services
 from games.kinds import kind_of
 from games.models import Game, Notebook
-from games.rules import RuleError, kozel, oh_hell
+from games.rules import RuleError, oh_hell
 from games.views.access import (
     current_notebook,
     message,
@@ -36,8 +36,8 @@ def home(request: HttpRequest) -> HttpResponse:
 def home_page(
     request: HttpRequest, notebook: Notebook | None, extra: dict | None = None, status: int = 200
 ) -> HttpResponse:
-    """The home page: the notebook's sessions (in play first), or the welcome page.
-    ``extra``: what an action adds (the deleted session's Undo)."""
+    """The notebook's sessions (in play first), or the welcome page; ``extra``: what an
+    action adds (the deleted session's Undo)."""
     games = []
     if notebook is not None:
         # Every session in play, then the few last finished (the rest: Finished sessions);
@@ -61,22 +61,19 @@ def home_page(
 
 @require_http_methods(["GET", "HEAD", "POST"])
 def new_session(request: HttpRequest) -> HttpResponse:
-    """The new session form. Seat moves and option changes come back to this view;
-    Start creates the session (and the notebook, on a first visit)."""
+    """The new session form. Seat moves and option changes come back here; Start creates
+    the session (and the notebook, on a first visit)."""
     notebook = current_notebook(request)
-    if request.method == "POST":
-        state = forms.parse_new_session(request.POST)
-    else:
-        state = forms.parse_new_session(request.GET)
-        if "again" in request.GET:
-            state.names = []
+    post = request.method == "POST"
+    state = forms.parse_new_session(request.POST if post else request.GET)
+    if "again" in request.GET and not post:
+        state.names = []
     error, status, focus = None, 200, ""
     action = state.action
     if "from" in request.GET and notebook is not None:
         state = table_of(notebook, request.GET["from"]) or state
     if action.startswith("add:") or action == "add":
-        # A notebook's player (its chip), or what was typed: one name, or a list
-        # pasted in one go ("Anna, Ben, Carla, Dario").
+        # A notebook's player (its chip), or what was typed: one name or a list.
         typed = [action[4:]] if action.startswith("add:") else split_names(state.new_name)
         try:
             while typed:
@@ -96,9 +93,10 @@ def new_session(request: HttpRequest) -> HttpResponse:
                 other = index - 1 if verb == "up" else index + 1
                 if 0 <= other < len(state.names):
                     state.names[index], state.names[other] = state.names[other], state.names[index]
-    elif action == "start" and request.method == "POST" and inputs.form_key(request.POST) is None:
-        return stale_form(request)
-    elif action == "start" and request.method == "POST":
+    elif action == "start" and post:
+        form_key = inputs.form_key(request.POST)
+        if form_key is None:
+            return stale_form(request)
         # "random", or a seat (anything else draws one too).
         first_dealer = inputs.choice_of(state.first_dealer, low=0, high=oh_hell.MAX_PLAYERS - 1)
         try:
@@ -109,7 +107,7 @@ def new_session(request: HttpRequest) -> HttpResponse:
                 options=state.options,
                 names=state.names,
                 first_dealer=first_dealer,
-                form_key=inputs.form_key(request.POST),
+                form_key=form_key,
                 promised_key=promised_key(request),
             )
         except RuleError as refusal:
@@ -126,8 +124,7 @@ def new_session(request: HttpRequest) -> HttpResponse:
 
 
 def split_names(typed: str) -> list[str]:
-    """The names in what was typed: one, or several separated by commas, semicolons
-    or lines."""
+    """The names typed, separated by commas, semicolons or lines."""
     return [name for name in re.split(r"[,;\n]+", typed) if name.strip()]
 
 
@@ -142,8 +139,8 @@ def seat(state: forms.NewSession, typed: str) -> None:
 
 
 def recent_tables(games: list[Game], most: int = 3) -> list[Game]:
-    """The last tables (game and players in their seats) among ``games``, with their
-    seats prefetched, one session each: a table that meets again starts from one."""
+    """The last tables (game and players in their seats) among ``games`` (seats
+    prefetched), one session each: a table that meets again starts from one."""
     seen, tables = set(), []
     for game in sorted(games, key=lambda g: g.updated_at, reverse=True):
         names = tuple(seat.player.name for seat in game.seats.all())
@@ -154,8 +151,8 @@ def recent_tables(games: list[Game], most: int = 3) -> list[Game]:
 
 
 def table_of(notebook: Notebook, public_id: str) -> forms.NewSession | None:
-    """The new-session form filled as one of the notebook's sessions was: its game, rules,
-    options and players in their seats (the first dealer drawn again)."""
+    """The form filled as one of the notebook's sessions was (the first dealer drawn
+    again)."""
     game = notebook.games.filter(public_id=public_id if inputs.token_ok(public_id) else "")
     game = game.prefetch_related("seats__player").first()
     if game is None:
@@ -169,17 +166,21 @@ def table_of(notebook: Notebook, public_id: str) -> forms.NewSession | None:
 
 
 def new_session_context(notebook: Notebook | None, state: forms.NewSession) -> dict:
-    known = list(notebook.players.all()) if notebook else []
-    preview = preview_error = None
-    seated = {name.casefold() for name in state.names}
     kind, game = state.kind, kind_of(state.kind)
+    seated = {name.casefold() for name in state.names}
+    known = list(notebook.players.all()) if notebook else []
+    recent = []
+    if notebook and not state.names:
+        # Offered while no one is seated yet: the last 20 sessions, two queries.
+        last = notebook.games.order_by("-updated_at").prefetch_related("seats__player")[:20]
+        recent = recent_tables(list(last))
+    preview = preview_error = None
     try:
         rules = options.rules_of(kind, state.options)
         if kind == "kozel":
-            preview = kozel_preview(rules)
+            preview = {"limit": rules.match_limit, "two_from": rules.two_point_from}
         else:
-            players = len(state.names) if 3 <= len(state.names) <= 7 else 4
-            preview = schedule_preview(rules, players, assumed=len(state.names) != players)
+            preview = schedule_preview(rules, len(state.names))
     except RuleError as refusal:
         preview_error = message(refusal)
     return {
@@ -191,19 +192,13 @@ def new_session_context(notebook: Notebook | None, state: forms.NewSession) -> d
         "preview": preview,
         "preview_error": preview_error,
         "options_summary": ", ".join(options.summary(kind, state.options)),
-        # Offered while no one is seated yet: the last 20 sessions, two queries.
-        "recent": recent_tables(
-            list(notebook.games.order_by("-updated_at").prefetch_related("seats__player")[:20])
-        )
-        if notebook and not state.names
-        else [],
-        "max_players": game.players[1],
+        "recent": recent,
         "teams": game.teams,
     }
 
 
 def option_fields(kind: str, chosen: dict) -> list[dict]:
-    """Each option of the game as the form shows it (games/options.py), with its value."""
+    """Each option of the game that the form shows, with its value."""
     fields = []
     for option in kind_of(kind).options:
         if option.on_form:
@@ -214,19 +209,16 @@ def option_fields(kind: str, chosen: dict) -> list[dict]:
     return fields
 
 
-def schedule_preview(rules: oh_hell.OhHellRules, players: int, assumed: bool) -> dict:
+def schedule_preview(rules: oh_hell.OhHellRules, seated: int) -> dict:
+    """The deals for the players seated, or for 4 (assumed) while the table is not set."""
+    players = seated if 3 <= seated <= 7 else 4
     plans = oh_hell.plan(rules, players, 0)
     no_trump = [p.number for p in plans if p.no_trump]
     return {
         "players": players,
-        "assumed": assumed,
+        "assumed": players != seated,
         "deals": len(plans),
         "cards": [p.cards for p in plans],
         "no_trump": no_trump,
         "last_no_trump": bool(no_trump) and no_trump == [len(plans)],
-        "hook_deals": sum(1 for p in plans if p.hook),
     }
-
-
-def kozel_preview(rules: kozel.KozelRules) -> dict:
-    return {"limit": rules.match_limit, "two_from": rules.two_point_from}

@@ -1,5 +1,5 @@
-"""The notebook: its secret link, its players (renamed, deleted, merged), a session
-deleted and brought back, and forgetting it all. The notebook's owner only (its cookie)."""
+"""The notebook's pages, for its owner only (its cookie): its secret link, its players
+(renamed, deleted, merged), a session deleted and brought back, forgetting it all."""
 
 from __future__ import annotations
 
@@ -39,13 +39,15 @@ def own_notebook(request: HttpRequest) -> Notebook:
     return notebook
 
 
+def owned_player(request: HttpRequest, public_id: str) -> Player:
+    """One of this browser's notebook's players (``player.notebook`` without a query)."""
+    return get_object_or_404(own_notebook(request).players, public_id=public_id)
+
+
 @require_safe
 def open_notebook(request: HttpRequest, key: str) -> HttpResponse:
     """The notebook's secret link: opens it on this device."""
-    notebook = Notebook.objects.filter(key=key).first()
-    if notebook is None:
-        raise Http404
-    return remember(redirect("home"), notebook)
+    return remember(redirect("home"), get_object_or_404(Notebook, key=key))
 
 
 @never_compress  # the page shows the notebook's secret link
@@ -71,8 +73,7 @@ def notebook_context(request: HttpRequest, notebook: Notebook, errors: dict) -> 
 
 @require_POST
 def renew_notebook_link(request: HttpRequest) -> HttpResponse:
-    """A new secret link for the notebook: the old one, and every phone that used it, is
-    shut out; this phone keeps the notebook."""
+    """A new secret link: every other phone is shut out; this one keeps the notebook."""
     notebook = own_notebook(request)
     try:
         key = form_key_or_refuse(request)
@@ -85,21 +86,18 @@ def renew_notebook_link(request: HttpRequest) -> HttpResponse:
 @never_compress  # a refused name shows the notebook page again, with its secret link
 @require_POST
 def rename_player(request: HttpRequest, public_id: str) -> HttpResponse:
-    notebook = current_notebook(request)
-    player = Player.objects.filter(public_id=public_id, notebook=notebook).first()
-    if notebook is None or player is None:
-        raise Http404
+    player = owned_player(request, public_id)
     try:
         services.rename_player(player=player, name=request.POST.get("name", ""))
     except RuleError as refusal:
-        return refused(request, notebook, player, refusal)
+        return refused(request, player, refusal)
     return redirect("notebook")
 
 
 @require_http_methods(["GET", "HEAD", "POST"])
 def delete_session(request: HttpRequest, public_id: str) -> HttpResponse:
-    """GET: are you sure? POST: the session is deleted, and the home page answers with
-    an Undo that carries the session's file (services.delete_session)."""
+    """GET: are you sure? POST: deleted; the home page answers with an Undo that carries
+    the session's file (services.delete_session)."""
     game = get_game(request, public_id, write=True)
     if not game.is_owner:
         raise Http404  # only the notebook's phones see this page at all
@@ -132,10 +130,6 @@ def undo_delete_session(request: HttpRequest) -> HttpResponse:
     return HttpResponseClientRedirect(url) if request.htmx else redirect(url)
 
 
-def owned_player(request: HttpRequest, public_id: str) -> Player:
-    return get_object_or_404(Player, public_id=public_id, notebook=own_notebook(request))
-
-
 @never_compress  # a refusal shows the notebook page, with its secret link
 @require_POST
 def delete_player(request: HttpRequest, public_id: str) -> HttpResponse:
@@ -143,7 +137,7 @@ def delete_player(request: HttpRequest, public_id: str) -> HttpResponse:
     try:
         services.delete_player(player=player)
     except RuleError as refusal:
-        return refused(request, player.notebook, player, refusal)
+        return refused(request, player, refusal)
     return redirect("notebook")
 
 
@@ -153,31 +147,27 @@ def merge_player(request: HttpRequest, public_id: str) -> HttpResponse:
     """Every seat of this player goes to the player chosen in ``into``."""
     player = owned_player(request, public_id)
     raw = request.POST.get("into", "")
-    into = Player.objects.filter(
-        notebook=player.notebook_id, public_id=raw if inputs.token_ok(raw) else ""
-    ).first()
+    into = player.notebook.players.filter(public_id=raw if inputs.token_ok(raw) else "").first()
     try:
         if into is None:
             raise RuleError(gettext_noop("Choose another player of this notebook."))
         services.merge_player(player=player, into=into)
     except RuleError as refusal:
-        return refused(request, player.notebook, player, refusal)
+        return refused(request, player, refusal)
     return redirect("notebook")
 
 
-def refused(
-    request: HttpRequest, notebook: Notebook, player: Player, refusal: RuleError
-) -> HttpResponse:
+def refused(request: HttpRequest, player: Player, refusal: RuleError) -> HttpResponse:
     """The notebook page again, with the refusal beside the player."""
-    context = notebook_context(request, notebook, {player.public_id: message(refusal)})
+    context = notebook_context(request, player.notebook, {player.public_id: message(refusal)})
     return render(request, "games/notebook.html", context, status=422)
 
 
 @never_compress  # the page links the backup
 @require_http_methods(["GET", "HEAD", "POST"])
 def forget_notebook(request: HttpRequest) -> HttpResponse:
-    """GET: what goes, and the backup first. POST: everything of the notebook is deleted
-    from the server, and this browser forgets it."""
+    """GET: what goes, and the backup first. POST: the notebook is deleted from the
+    server, and this browser forgets it."""
     notebook = own_notebook(request)
     if request.method != "POST":
         context = {

@@ -4,8 +4,8 @@ share link opened on a phone."""
 from __future__ import annotations
 
 from django.core.exceptions import PermissionDenied
-from django.http import Http404, HttpRequest, HttpResponse
-from django.shortcuts import redirect, render
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_safe
@@ -70,15 +70,8 @@ def render_share(
     ):
         link = links.get(role)
         url = request.build_absolute_uri(reverse("join", args=[link.key])) if link else ""
-        cards.append(
-            {
-                "role": role,
-                "title": title,
-                "text": text,
-                "url": url,
-                "qr": qr_svg(url, _("QR code: %(title)s") % {"title": title}) if url else "",
-            }
-        )
+        qr = qr_svg(url, _("QR code: %(title)s") % {"title": title}) if url else ""
+        cards.append({"role": role, "title": title, "text": text, "url": url, "qr": qr})
     context = {"game": game, "cards": cards, "error": error}
     return render(request, "games/share.html", context, status=status)
 
@@ -86,9 +79,8 @@ def render_share(
 @require_safe
 def join(request: HttpRequest, key: str) -> HttpResponse:
     """A share link: this browser may now open the session (as the link allows)."""
-    link = ShareLink.objects.filter(key=key, revoked_at__isnull=True).select_related("game").first()
-    if link is None:
-        raise Http404
+    live = ShareLink.objects.filter(revoked_at__isnull=True).select_related("game")
+    link = get_object_or_404(live, key=key)
     keys = [k for k in link_keys(request) if k != key]
     response = redirect("game", link.game.public_id)
     set_cookie(response, LINKS_COOKIE, ".".join([key, *keys][:MAX_LINKS]))
