@@ -1,9 +1,7 @@
-"""The benchmarks' sessions, made as a table makes them: through `games.services`.
-
-Every bid, trick and Kozel deal goes through the service a phone's entry calls, so the
-rows are what the app stores. Only the notebook of many sessions copies rows: playing
-200 games call by call would take minutes. Run by bench/server.py's ``build``.
-"""
+"""The benchmarks' sessions, made as a table makes them: every bid, trick and Kozel deal
+through the service a phone's entry calls (`games.services`), so the rows are what the app
+stores. Only the notebook of many sessions copies rows: playing 200 games call by call
+would take minutes. Run by bench/server.py's ``build``."""
 
 from __future__ import annotations
 
@@ -108,11 +106,6 @@ def kozel_match(notebook, deals: int) -> Game:
     return Game.objects.get(pk=game.pk)
 
 
-def view_link(game: Game) -> str:
-    """A view-only link's key, as the phones following a table open it."""
-    return services.new_share_link(game=game, role=ShareLink.Role.VIEW).key
-
-
 def copy_session(game: Game, *, age: timedelta) -> None:
     """The same session again, ``age`` ago, with its seats, deals, hands and history."""
     rows = [*game.seats.all(), *game.kozel_deals.all(), *game.changes.all()]
@@ -163,7 +156,7 @@ def pages(sessions: int) -> dict:
         "notebook": notebook.key,
         "big_notebook": big.key,
         "version": deal.version,
-        "view_link": view_link(deal),
+        "view_link": services.new_share_link(game=deal, role=ShareLink.Role.VIEW).key,
     }
 
 
@@ -179,7 +172,8 @@ def tables(count: int) -> list[dict]:
             place_bids(game, min(entered, 4))
         if entered > 4:
             tap_tricks(game, entered - 4)
-        made.append(dict(game=game.public_id, notebook=game.notebook.key, view=view_link(game)))
+        view = services.new_share_link(game=game, role=ShareLink.Role.VIEW).key
+        made.append(dict(game=game.public_id, notebook=game.notebook.key, view=view))
     return made
 
 

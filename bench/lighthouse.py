@@ -82,9 +82,8 @@ def main() -> int:
     print(f"bench/lighthouse.py: median of {runs} runs, mobile settings, {CHROMIUM}")
     failures = []
     with (
-        server.prepared("sqlite", server.build("pages", "0")) as (env, ids),
+        server.serving_pages("0") as (url, ids),
         tempfile.TemporaryDirectory(prefix="scorekeeper-lighthouse-") as folder,
-        server.gunicorn(env, log=Path(folder) / "gunicorn.log") as (url, _cpu),
     ):
         profile = profile_with_notebook(f"{url}/n/{ids['notebook']}/", Path(folder))
         pages = [

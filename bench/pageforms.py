@@ -25,8 +25,7 @@ class Form:
     hidden: dict[str, str] = field(default_factory=dict)
     #: Submit buttons with a name: (name, value, disabled).
     buttons: list[tuple[str, str, bool]] = field(default_factory=list)
-    #: Radio buttons: their values by name, and the ones checked as the page came.
-    radios: dict[str, list[str]] = field(default_factory=dict)
+    #: The radio buttons checked as the page came, by name.
     checked: dict[str, str] = field(default_factory=dict)
 
     def choices(self, name: str) -> list[str]:
@@ -41,7 +40,7 @@ class Form:
 
 
 def forms_of(page: str) -> list[Form]:
-    """Every form of the page with its hidden fields, named buttons and radio buttons."""
+    """Every form of the page with its hidden fields, named buttons and checked radios."""
     forms: list[Form] = []
     form = None
     for match in TAG.finditer(page):
@@ -60,10 +59,8 @@ def forms_of(page: str) -> list[Form]:
             kind = attributes.get("type", "").lower()
             if tag == "input" and kind == "hidden":
                 form.hidden[name] = value
-            elif tag == "input" and kind == "radio":
-                form.radios.setdefault(name, []).append(value)
-                if "checked" in attributes:
-                    form.checked[name] = value
+            elif tag == "input" and kind == "radio" and "checked" in attributes:
+                form.checked[name] = value
             elif tag == "button" and kind in ("", "submit"):
                 form.buttons.append((name, value, "disabled" in attributes))
     return forms

@@ -32,20 +32,15 @@ BUDGET = 3.0
 
 def pages(ids: dict, sessions: int) -> list[tuple[str, str, str, bool, int]]:
     """(label, path, cookie, as htmx asks, status): the trivial view first."""
-    owner, deal, version = f"notebook={ids['notebook']}", ids["deal"], ids["version"]
+    owner, big = f"notebook={ids['notebook']}", f"notebook={ids['big_notebook']}"
+    deal, live = f"/s/{ids['deal']}/", f"/s/{ids['deal']}/live/?v="
     return [
         ("trivial view", "/bench/trivial/", "", False, 200),
-        ("deal screen, 7 players, deal 19", f"/s/{deal}/", owner, False, 200),
+        ("deal screen, 7 players, deal 19", deal, owner, False, 200),
         ("score sheet, 7 players, 19 deals", f"/s/{ids['sheet']}/sheet/", owner, False, 200),
-        ("live swap, one version behind", f"/s/{deal}/live/?v={version - 1}", owner, True, 200),
-        (
-            f"statistics, {sessions} sessions",
-            "/stats/",
-            f"notebook={ids['big_notebook']}",
-            False,
-            200,
-        ),
-        ("live poll, up to date (204)", f"/s/{deal}/live/?v={version}", owner, True, 204),
+        ("live swap, one version behind", f"{live}{ids['version'] - 1}", owner, True, 200),
+        (f"statistics, {sessions} sessions", "/stats/", big, False, 200),
+        ("live poll, up to date (204)", f"{live}{ids['version']}", owner, True, 204),
     ]
 
 
@@ -120,15 +115,10 @@ def main() -> int:
     failures = []
     for database in server.databases():
         with server.prepared(database, server.build("pages", str(sessions))) as (env, ids):
-            child = subprocess.run(
-                [server.PYTHON, "-m", "bench.run"],
-                env={**env, "BENCH_CHILD": json.dumps(ids)},
-                cwd=server.ROOT,
-                check=True,
-                stdout=subprocess.PIPE,
-                text=True,
-            )
-        failures += report(database, rounds, json.loads(child.stdout.splitlines()[-1]))
+            child = [server.PYTHON, "-m", "bench.run"]
+            env["BENCH_CHILD"] = json.dumps(ids)
+            out = subprocess.check_output(child, env=env, cwd=server.ROOT, text=True)
+        failures += report(database, rounds, json.loads(out.splitlines()[-1]))
     return server.finish("bench/run.py", failures)
 
 

@@ -48,19 +48,15 @@ def databases() -> list[str]:
 
 
 @contextlib.contextmanager
-def temporary_database(database: str) -> Iterator[dict[str, str]]:
-    """The environment that points the settings at a new, empty database."""
-    if database == "sqlite":
-        with tempfile.TemporaryDirectory(prefix="scorekeeper-bench-") as folder:
-            yield {"SCOREKEEPER_SQLITE_PATH": str(Path(folder) / "bench.sqlite3")}
-        return
+def postgres_database() -> Iterator[str]:
+    """The URL of a new, empty PostgreSQL database, dropped afterwards."""
     import psycopg
 
     name = f"scorekeeper_bench_{os.getpid()}_{secrets.token_hex(3)}"
     with psycopg.connect(POSTGRES_URL, autocommit=True) as admin:
         admin.execute(f'CREATE DATABASE "{name}"')
     try:
-        yield {"DATABASE_URL": POSTGRES_URL.rsplit("/", 1)[0] + "/" + name}
+        yield POSTGRES_URL.rsplit("/", 1)[0] + "/" + name
     finally:
         with psycopg.connect(POSTGRES_URL, autocommit=True) as admin:
             admin.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
@@ -76,16 +72,18 @@ def prepared(database, command, root=ROOT, settings="bench.settings") -> Iterato
     """(the environment, what ``command`` made): a migrated temporary database with its
     static files, where ``command``, run in ``root`` with a file's path appended, wrote
     the JSON of the sessions it made. Production settings: no DEBUG, a secret key."""
-    with (
-        temporary_database(database) as database_env,
-        tempfile.TemporaryDirectory(prefix="scorekeeper-static-") as folder,
-    ):
+    with contextlib.ExitStack() as stack:
+        folder = Path(stack.enter_context(tempfile.TemporaryDirectory(prefix="scorekeeper-bench-")))
         ours = ("SCOREKEEPER_", "DATABASE_URL")
         env = {key: value for key, value in os.environ.items() if not key.startswith(ours)}
-        env.update(database_env, DJANGO_SETTINGS_MODULE=settings, PYTHONPATH=str(root))
+        env.update(DJANGO_SETTINGS_MODULE=settings, PYTHONPATH=str(root))
         env.update(SCOREKEEPER_SECRET_KEY=secrets.token_urlsafe(40))
-        env.update(SCOREKEEPER_STATIC_ROOT=str(Path(folder) / "static"))
-        out = Path(folder) / "made.json"
+        env.update(SCOREKEEPER_STATIC_ROOT=str(folder / "static"))
+        if database == "postgres":
+            env["DATABASE_URL"] = stack.enter_context(postgres_database())
+        else:
+            env["SCOREKEEPER_SQLITE_PATH"] = str(folder / "bench.sqlite3")
+        out = folder / "made.json"
         for step in ("migrate", "collectstatic"):
             manage = [PYTHON, "manage.py", step, "--no-input", "-v0"]
             subprocess.run(manage, env=env, cwd=root, check=True)
@@ -93,29 +91,19 @@ def prepared(database, command, root=ROOT, settings="bench.settings") -> Iterato
         yield env, json.loads(out.read_text())
 
 
-def cpu_of(processes: list) -> float:
-    """CPU seconds (user and system) the processes (psutil's) have used so far."""
-    import psutil  # the bench extra's (locust's): not needed by `make test`
-
-    total = 0.0
-    for process in processes:
-        with contextlib.suppress(psutil.NoSuchProcess):
-            total += sum(process.cpu_times()[:2])
-    return total
-
-
 @contextlib.contextmanager
 def gunicorn(env, root=ROOT, cpus: str | None = None, log: Path | None = None) -> Iterator:
     """One gunicorn worker with ``root``'s gunicorn.conf.py on 127.0.0.1, pinned to
-    ``cpus`` ("0") by taskset; yields its address and a function giving its worker's CPU
-    seconds, once it answers (any status)."""
+    ``cpus`` ("0") by taskset; yields its address and its process once it answers (any
+    status). Its log goes to ``log``, or beside the static files ``prepared`` made."""
+    log = log or Path(env["SCOREKEEPER_STATIC_ROOT"]).with_name("gunicorn.log")
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
         port = probe.getsockname()[1]
     command = [str(Path(PYTHON).with_name("gunicorn")), "-c", str(root / "gunicorn.conf.py")]
     command += ["--bind", f"127.0.0.1:{port}", "--workers", "1"]
     command = ["taskset", "-c", cpus, *command] if cpus else command
-    with open(log or os.devnull, "ab") as sink:
+    with open(log, "ab") as sink:
         process = subprocess.Popen(command, env=env, cwd=root, stdout=sink, stderr=sink)
         url, deadline = f"http://127.0.0.1:{port}", time.monotonic() + 30
         try:
@@ -129,16 +117,18 @@ def gunicorn(env, root=ROOT, cpus: str | None = None, log: Path | None = None) -
                     if process.poll() is not None or time.monotonic() > deadline:
                         raise RuntimeError(f"gunicorn did not start (log: {log})") from None
                     time.sleep(0.2)
-            yield url, lambda: cpu_of(workers(process.pid))
+            yield url, process
         finally:
             process.terminate()
             process.wait(timeout=30)
 
 
-def workers(pid: int) -> list:
-    import psutil
-
-    return psutil.Process(pid).children()
+@contextlib.contextmanager
+def serving_pages(sessions: str) -> Iterator[tuple[str, dict]]:
+    """gunicorn serving bench/data.py's pages (``sessions`` in the big notebook) on
+    SQLite: its address, and the ids of what it serves."""
+    with prepared("sqlite", build("pages", sessions)) as (env, ids), gunicorn(env) as (url, _):
+        yield url, ids
 
 
 def verdict(ok: bool) -> str:

@@ -14,7 +14,6 @@ import gzip
 import json
 import re
 import sys
-import tempfile
 import urllib.error
 import urllib.parse
 import urllib.request
@@ -138,11 +137,7 @@ def swaps(base: str, ids: dict) -> list[tuple[str, int, int]]:
 def main() -> int:
     sessions = server.setting("BENCH_SESSIONS", "200")
     print(f"bench/weight.py: gunicorn (1 worker), production settings, {sessions} sessions")
-    with (
-        server.prepared("sqlite", server.build("pages", sessions)) as (env, ids),
-        tempfile.TemporaryDirectory(prefix="scorekeeper-weight-") as folder,
-        server.gunicorn(env, log=Path(folder) / "gunicorn.log") as (url, _cpu),
-    ):
+    with server.serving_pages(sessions) as (url, ids):
         loads, swapped = first_loads(url, ids), swaps(url, ids)
     failures = []
     print(f"\nFirst load as served, KB: the HTML, and everything   budget <= {PAGE_BUDGET // 1000}")

@@ -1,14 +1,11 @@
-"""Card tables for locust (started by bench/load/run.py): a scorekeeper entering Oh Hell
-at a table's pace (bench/load/pace.py), and the table's other phones following it live.
+"""Card tables for locust (started by bench/load/run.py) at a table's pace (pace.py).
 
 A user is a table of ``BENCH_TABLES`` (a JSON list of {"game", "notebook", "view"}) with
-four phones, each with its own cookies and connection: the scorekeeper's bids, taps each
-trick's winner and scores each deal with the page's own forms, found by their action and
-fields (bench/pageforms.py), each entry an htmx POST; ``BENCH_FOLLOWERS`` (3) open the
-view-only link. Every page polls ``/s/<id>/live/?v=<version>`` every 3 s and a 200 swaps
-in the new version; as in htmx the timer belongs to the swapped element, so the
-scorekeeper's page polls between its entries. Pauses are drawn between half and one and
-a half times their setting. Any answer but 200 or 204 is an error.
+phones of their own cookies and connection: the scorekeeper's enters Oh Hell with the
+page's own forms (bench/pageforms.py), each entry an htmx POST; ``BENCH_FOLLOWERS`` (3)
+open the view-only link. Every page polls its live URL every 3 s and a 200 swaps in the
+new version; as in htmx the timer belongs to the swapped element. Pauses are drawn
+between half and one and a half times their setting. Any answer but 200 or 204 is an error.
 """
 
 from __future__ import annotations
@@ -35,7 +32,7 @@ from bench.load import pace
 
 FOLLOWERS = int(os.environ.get("BENCH_FOLLOWERS", "3"))
 #: The figures count from SETTLE s after every table's pages were answered, for MEASURE
-#: s (then locust stops); run.py reads when they started from the counting file.
+#: s; run.py reads when they started from the counting file.
 SETTLE = float(os.environ.get("BENCH_SETTLE_SECONDS", "6"))
 MEASURE = float(os.environ.get("BENCH_MEASURE_SECONDS", "0"))
 COUNTING_FILE = os.environ.get("BENCH_COUNTING_FILE", "")
@@ -52,7 +49,12 @@ def load_tables(environment, **_kwargs) -> None:
     @environment.events.spawning_complete.add_listener
     def started(user_count: int, **_kwargs) -> None:
         gevent.spawn(count_when_settled, environment, user_count)
-        quiet_collector()
+        # While Python's collector runs no phone sends or reads: with its defaults a full
+        # collection over the tables took 110 to 160 ms. What they hold is frozen out of
+        # collections, young objects collected every 50,000 allocations (gunicorn.conf.py's).
+        gc.collect()
+        gc.freeze()
+        gc.set_threshold(50_000, 20, 100)
 
 
 def count_when_settled(environment, count: int) -> None:
@@ -68,15 +70,6 @@ def count_when_settled(environment, count: int) -> None:
         gevent.spawn_later(MEASURE, environment.runner.quit)
 
 
-def quiet_collector() -> None:
-    """While Python's collector runs no phone sends or reads: with its defaults a full
-    collection over the tables took 110 to 160 ms. What the tables hold is frozen out of
-    collections, young objects collected every 50,000 allocations (gunicorn.conf.py's)."""
-    gc.collect()
-    gc.freeze()
-    gc.set_threshold(50_000, 20, 100)
-
-
 def pause(seconds: float) -> None:
     gevent.sleep(random.uniform(0.5 * seconds, 1.5 * seconds))
 
@@ -85,10 +78,9 @@ class Phone:
     """One phone: its own cookies and connection, and the page it shows."""
 
     def __init__(self, user: User, cookies: dict[str, str]) -> None:
-        events = user.environment.events
-        self.http = FastHttpSession(user.host, request_event=events.request, user=user)
+        request, host = user.environment.events.request, urlsplit(user.host).hostname
+        self.http = FastHttpSession(user.host, request_event=request, user=user)
         for name, value in cookies.items():
-            host = urlsplit(user.host).hostname
             self.http.cookiejar.set_cookie(create_cookie(name, value, domain=host))
         self.html, self.csrf, self.version = "", "", None
         self.forms: list[pageforms.Form] | None = None
@@ -138,7 +130,8 @@ class Table(User):
         table = tables[next(next_table) % len(tables)]
         self.game = table["game"]
         self.scorekeeper = Phone(self, {"notebook": table["notebook"]})
-        self.followers = [Phone(self, {"links": table["view"]}) for _ in range(FOLLOWERS)]
+        followers = [Phone(self, {"links": table["view"]}) for _ in range(FOLLOWERS)]
+        self.phones = [self.scorekeeper, *followers]
         self.polls: list[gevent.Greenlet] = []
         self.dealing = False  # the deal was just scored: the next one is being dealt
 
@@ -149,12 +142,10 @@ class Table(User):
     def evening(self) -> None:
         global opened
         gevent.sleep(random.uniform(0, pace.POLL))  # the phones do not all open at once
-        for phone in [self.scorekeeper, *self.followers]:
+        for phone in self.phones:
             phone.request("GET", f"/s/{self.game}/", "page")
         opened += 1
-        self.polls = [
-            gevent.spawn(phone.poll, self.game) for phone in [self.scorekeeper, *self.followers]
-        ]
+        self.polls = [gevent.spawn(phone.poll, self.game) for phone in self.phones]
         while True:
             self.keep_score()
 

@@ -18,6 +18,8 @@ from __future__ import annotations
 
 import contextlib
 import csv
+import functools
+import itertools
 import json
 import os
 import subprocess
@@ -25,7 +27,7 @@ import sys
 import tempfile
 import time
 import urllib.request
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
@@ -35,6 +37,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 from bench import server
 
 P95_BUDGET, TARGET = 150.0, 500
+STEPS = server.setting("BENCH_TABLE_STEPS", "250,500,750,1000")
+SECONDS = float(server.setting("BENCH_SECONDS", "30"))
 SETTLE = float(server.setting("BENCH_SETTLE_SECONDS", "6"))
 RUSH_LIMIT = 60  # seconds the tables' opening rush may take: the step has no figures
 
@@ -68,12 +72,8 @@ class Step:
 
 def carried(steps: list[Step]) -> int:
     """The most tables a design carried: its last step before the first that failed."""
-    best = 0
-    for step in steps:
-        if not step.passed:
-            break
-        best = step.tables
-    return best
+    passed = itertools.takewhile(lambda step: step.passed, steps)
+    return max((step.tables for step in passed), default=0)
 
 
 @contextlib.contextmanager
@@ -83,20 +83,34 @@ def old_checkout(commit: str) -> Iterator[Path | None]:
         yield None
         return
     with tempfile.TemporaryDirectory(prefix="scorekeeper-old-") as folder:
-        git = ["git", "-C", str(server.ROOT), "worktree"]
+        old, git = f"{folder}/old", ["git", "-C", str(server.ROOT), "worktree"]
         subprocess.run([*git, "prune"], check=True)  # a worktree an interrupted run left
-        subprocess.run([*git, "add", "-q", "--detach", f"{folder}/old", commit], check=True)
+        subprocess.run([*git, "add", "-q", "--detach", old, commit], check=True)
         try:
-            yield Path(folder) / "old"
+            yield Path(old)
         finally:
-            subprocess.run([*git, "remove", "--force", f"{folder}/old"], check=False)
+            subprocess.run([*git, "remove", "--force", old], check=False)
 
 
-def postgres() -> list:
-    """The local PostgreSQL server's processes (psutil's: the bench extra, not `make test`'s)."""
+def postgres(database: str = "") -> list:
+    """The local PostgreSQL server's processes; with a database's name, its backends.
+    (psutil: the bench extra's, locust's, not `make test`'s.)"""
     import psutil
 
-    return [p for p in psutil.process_iter(["name"]) if p.info["name"] == "postgres"]
+    named = (p for p in psutil.process_iter(["name", "cmdline"]) if p.info["name"] == "postgres")
+    return [p for p in named if database in " ".join(p.info["cmdline"] or [])]
+
+
+def cpu_seconds(gunicorn: subprocess.Popen, database: str = "") -> float:
+    """CPU seconds (user and system) used so far by gunicorn's worker and, when named, the
+    PostgreSQL backends of ``database``."""
+    import psutil
+
+    total, processes = 0.0, psutil.Process(gunicorn.pid).children()
+    for process in processes + (postgres(database) if database else []):
+        with contextlib.suppress(psutil.NoSuchProcess):
+            total += sum(process.cpu_times()[:2])
+    return total
 
 
 @contextlib.contextmanager
@@ -118,21 +132,8 @@ def database_on_core_0(database: str) -> Iterator[None]:
                 process.cpu_affinity(cpus)
 
 
-def server_cpu(worker_cpu: Callable[[], float], env: dict[str, str]) -> float:
-    """CPU seconds of the worker and of the PostgreSQL backends of its database."""
-    import psutil
-
-    name = env.get("DATABASE_URL", "").rsplit("/", 1)[-1]
-    backends = []
-    for process in postgres() if name else []:
-        with contextlib.suppress(psutil.Error):
-            if name in " ".join(process.cmdline()):
-                backends.append(process)
-    return worker_cpu() + server.cpu_of(backends)
-
-
-def trivial_cost(url: str, worker_cpu: Callable[[], float], seconds: float = 4.0) -> float:
-    """The server's CPU milliseconds a request of the trivial view (bench/urls.py), asked
+def trivial_cost(url: str, gunicorn: subprocess.Popen, seconds: float = 4.0) -> float:
+    """The worker's CPU milliseconds a request of the trivial view (bench/urls.py), asked
     as fast as eight client threads can: what a request costs Django on this machine."""
     url, deadline = f"{url}/bench/trivial/", time.monotonic() + seconds
 
@@ -143,16 +144,15 @@ def trivial_cost(url: str, worker_cpu: Callable[[], float], seconds: float = 4.0
             done += 1
         return done
 
-    before = worker_cpu()
+    before = cpu_seconds(gunicorn)
     with ThreadPoolExecutor(8) as pool:
         answered = sum(pool.map(client, range(8)))
-    return 1000 * (worker_cpu() - before) / max(1, answered)
+    return 1000 * (cpu_seconds(gunicorn) - before) / max(1, answered)
 
 
-def run_step(url: str, cpu: Callable[[], float], tables_file: Path, tables: int) -> Step:
-    """Locust on core 1 for one step; the server's CPU read over the counted part only
-    (from when locustfile.count_when_settled writes the counting file)."""
-    seconds = float(server.setting("BENCH_SECONDS", "30"))
+def run_step(url: str, cpu, tables_file: Path, tables: int, trivial_ms: float) -> Step:
+    """Locust on core 1 for one step; the server's CPU (``cpu()``, seconds) read over the
+    counted part only (from when locustfile.count_when_settled writes the counting file)."""
     spawn_rate = max(20, tables // 5)  # every table started within about 5 s
     limit = tables / spawn_rate + RUSH_LIMIT + SETTLE
     prefix = tables_file.with_name(f"step-{time.monotonic_ns()}")
@@ -160,21 +160,19 @@ def run_step(url: str, cpu: Callable[[], float], tables_file: Path, tables: int)
     command = ["taskset", "-c", "1", str(Path(server.PYTHON).with_name("locust")), "--headless"]
     command += ["-f", str(Path(__file__).with_name("locustfile.py")), "--host", url]
     command += ["--users", str(tables), "--spawn-rate", str(spawn_rate), "--csv", str(prefix)]
-    command += ["--run-time", f"{int(limit + seconds + 5)}s", "--only-summary", "-L", "WARNING"]
+    command += ["--run-time", f"{int(limit + SECONDS + 5)}s", "--only-summary", "-L", "WARNING"]
     env = {**os.environ, "BENCH_TABLES": str(tables_file), "BENCH_COUNTING_FILE": str(counting)}
-    env.update(BENCH_SETTLE_SECONDS=str(SETTLE), BENCH_MEASURE_SECONDS=str(seconds))
-    log = open(f"{prefix}.log", "w+")  # noqa: SIM115 - closed below
-    locust = subprocess.Popen(command, env=env, stdout=log, stderr=subprocess.STDOUT)
+    env.update(BENCH_SETTLE_SECONDS=str(SETTLE), BENCH_MEASURE_SECONDS=str(SECONDS))
+    log = Path(f"{prefix}.log")
+    with open(log, "w") as sink:
+        locust = subprocess.Popen(command, env=env, stdout=sink, stderr=subprocess.STDOUT)
     deadline = time.monotonic() + limit + 2
     while not counting.exists() and locust.poll() is None and time.monotonic() < deadline:
         time.sleep(0.05)
     used, started = cpu(), time.monotonic()
-    time.sleep(max(1.0, seconds - 2))
+    time.sleep(max(1.0, SECONDS - 2))
     used, elapsed = cpu() - used, time.monotonic() - started
-    locust.wait(timeout=limit + seconds + 60)
-    with log:
-        log.seek(0)
-        busy = "CPU usage" in log.read()  # locust warns when it nears all of its core
+    locust.wait(timeout=limit + SECONDS + 60)
     with open(f"{prefix}_stats.csv") as file:
         rows = {row["Name"]: row for row in csv.DictReader(file)}
     total, rate = rows["Aggregated"], float(rows["Aggregated"]["Requests/s"])
@@ -186,15 +184,15 @@ def run_step(url: str, cpu: Callable[[], float], tables_file: Path, tables: int)
         p95_ms=float(total["95%"]) if total["95%"] != "N/A" else 0.0,
         entries=sum(int(rows[n]["Request Count"]) for n in ("bid", "trick", "tricks") if n in rows),
         cpu_ms=1000 * used / elapsed / max(rate, 0.1),
-        trivial_ms=0.0,
+        trivial_ms=trivial_ms,
         counted=counting.exists(),
-        locust_busy=busy,
+        locust_busy="CPU usage" in log.read_text(),  # locust warns near all of its core
     )
 
 
 def steps_of_database(database: str, old: Path | None, label: str, work: Path) -> dict:
     """Both designs' steps on one database, taking turns at each step; printed as they go."""
-    steps = [int(n) for n in server.setting("BENCH_TABLE_STEPS", "250,500,750,1000").split(",")]
+    steps = [int(n) for n in STEPS.split(",")]
     designs = {"new": (server.ROOT, server.build("tables", str(max(steps))), "bench.settings")}
     if old is not None:  # the previous design's own code makes its tables
         made = ["-m", "bench.load.run", "--child-tables", str(max(steps)), "--out"]
@@ -206,21 +204,19 @@ def steps_of_database(database: str, old: Path | None, label: str, work: Path) -
             env, tables = stack.enter_context(server.prepared(database, command, root, settings))
             (work / f"{design}.json").write_text(json.dumps(tables))
             log = work / f"gunicorn-{design}-{database}.log"
-            url, worker_cpu = stack.enter_context(server.gunicorn(env, root, "0", log))
-            served[design] = url, worker_cpu, lambda w=worker_cpu, e=env: server_cpu(w, e)
+            url, gunicorn = stack.enter_context(server.gunicorn(env, root, "0", log))
+            name = env.get("DATABASE_URL", "").rsplit("/", 1)[-1]
+            served[design] = url, gunicorn, functools.partial(cpu_seconds, gunicorn, name)
         stack.enter_context(database_on_core_0(database))
         for tables in steps:
             trivial_ms = trivial_cost(*served["new"][:2])
-            for design, (url, _worker, cpu) in served.items():
+            for design, (url, _gunicorn, cpu) in served.items():
                 if results[design] and not results[design][-1].passed:
                     continue
-                step = run_step(url, cpu, work / f"{design}.json", tables)
-                step.trivial_ms = trivial_ms
+                step = run_step(url, cpu, work / f"{design}.json", tables, trivial_ms)
                 results[design].append(step)
-                print(
-                    f"  {database:8} {design:8} {step.tables:6}{column(step)}{notes(step)}",
-                    flush=True,
-                )
+                row = f"  {database:8} {design:8} {tables:6}{column(step)}{notes(step)}"
+                print(row, flush=True)
             if not any(done[-1].passed for done in results.values()):
                 break
     return results
@@ -255,22 +251,18 @@ def side_by_side(everything: dict[str, dict[str, list[Step]]]) -> None:
     print(f"\nSide by side: one gunicorn worker on one core (p95 < {P95_BUDGET:g} ms, no error)")
     print("  database tables" + "".join(map(heading, designs)))
     for database, results in everything.items():
-        for tables in sorted({step.tables for steps in results.values() for step in steps}):
-            found = [
-                next((s for s in steps if s.tables == tables), None) for steps in results.values()
-            ]
-            print(f"  {database:8} {tables:6}" + "".join(map(column, found)))
-        print(
-            f"  {database}: carried " + ", ".join(f"{d} {carried(r)}" for d, r in results.items())
-        )
+        by_tables = [{step.tables: step for step in steps} for steps in results.values()]
+        for tables in sorted(set().union(*by_tables)):
+            print(f"  {database:8} {tables:6}" + "".join(column(s.get(tables)) for s in by_tables))
+        best = ", ".join(f"{design} {carried(steps)}" for design, steps in results.items())
+        print(f"  {database}: carried {best}")
 
 
 def main() -> int:
     commit = os.environ.get("BENCH_OLD", "b9186fb")
     print(
-        f"bench/load/run.py: steps {server.setting('BENCH_TABLE_STEPS', '250,500,750,1000')},"
-        f" {server.setting('BENCH_SECONDS', '30')} s each; the previous design:"
-        f" {commit or 'left out'}; load average {os.getloadavg()[0]:.2f}"
+        f"bench/load/run.py: steps {STEPS}, {server.setting('BENCH_SECONDS', '30')} s each;"
+        f" the previous design: {commit or 'left out'}; load average {os.getloadavg()[0]:.2f}"
     )
     everything, failures = {}, []
     with (
@@ -285,8 +277,8 @@ def main() -> int:
     side_by_side(everything)
     for database, results in everything.items():
         best = carried(results["new"])
-        print(f"  {database}: this design carries {best} tables, budget >= {TARGET}:", end=" ")
-        print(server.verdict(best >= TARGET))
+        ok = server.verdict(best >= TARGET)
+        print(f"  {database}: this design carries {best} tables, budget >= {TARGET}: {ok}")
         if best < TARGET:
             failures.append(f"{database}: one core carries {best} tables, fewer than {TARGET}")
     return server.finish("bench/load/run.py", failures)
