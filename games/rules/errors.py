@@ -1,16 +1,11 @@
-"""The one exception the rules raise, the marker for its translatable messages, and the
-whole-number check the refusals share."""
+"""The rules' one exception, its translatable-message marker, and a shared number check."""
 
 from __future__ import annotations
 
 
 def gettext_noop(message: str) -> str:
-    """Mark a message for translation without translating it here.
-
-    The rules package stays free of Django; `makemessages` still finds these
-    strings because it knows the `gettext_noop` keyword, and the Django layer
-    translates `RuleError.template` before showing it.
-    """
+    """Mark a message for translation without Django: `makemessages` knows the keyword, and
+    the Django layer translates `RuleError.template` before showing it."""
     return message
 
 
@@ -20,12 +15,8 @@ def is_whole(value: object) -> bool:
 
 
 class RuleError(ValueError):
-    """A refusal by the rules, with a short message a player can read.
-
-    `template` is the English message with ``%(name)s`` placeholders (the msgid
-    a translation is looked up by) and `params` fills them; `str(error)` is the
-    English sentence.
-    """
+    """A refusal by the rules, with a short message a player can read: `template`, the
+    msgid with ``%(name)s`` placeholders, filled by `params`; `str(error)` is the English."""
 
     def __init__(self, template: str, **params: object) -> None:
         self.template = template

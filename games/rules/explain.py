@@ -1,6 +1,5 @@
-"""How points came to be, as a sentence a player reads (issue 27: every score explains
-itself). Each rule says its own beside it: games.rules.oh_hell.scoring, games.rules.kozel.
-"""
+"""How points came to be, as sentences a player reads (issue 27: every score explains
+itself); each rule says its own in games.rules.oh_hell.scoring and games.rules.kozel."""
 
 from __future__ import annotations
 
@@ -9,9 +8,8 @@ from dataclasses import dataclass, field
 
 @dataclass(frozen=True)
 class Why:
-    """One line of an explanation: ``template`` is an English message marked with
-    gettext_noop, ``params`` fills it (the web layer translates it as it does a
-    RuleError's), ``rule`` names the table option that decided it, if one did."""
+    """One line of an explanation: ``template`` (marked with gettext_noop, translated like a
+    RuleError's) filled by ``params``; ``rule``: the table option that decided it, if any."""
 
     template: str
     params: dict = field(default_factory=dict)

@@ -1,17 +1,13 @@
 """Kozel ("Goat"): score a match from the card points the scorekeeper enters.
 
-The app does not play the cards. After each deal the scorekeeper enters one
-team's card points (the other team's follow, seed 004: the deck holds 120), and,
-when a team has 0 card points, whether that team still took a trick. From that
-this module derives the loser's defeat points, the running totals, the dealer
-and leader of every deal, and the goat: the team that reaches the match limit.
+Sources: seed 004 (`/work/shared/seeds/004_14d51e7246e70e7a.txt`, Polish); RULES.md "Kozel"
+and "Beyond the seeds: Kozel" for the table options. After each deal the scorekeeper enters
+one team's card points (the other team has the rest of the 120) and, for a team on 0,
+whether it still took a trick; from that come the defeat points, totals, dealer and leader
+of every deal, and the goat: the team that reaches the match limit.
 
-Sources: seed 004 (`/work/shared/seeds/004_14d51e7246e70e7a.txt`, Polish) and
-RULES.md "Kozel" and "Beyond the seeds: Kozel" for the table options.
-
-Seats are 0..3 clockwise; partners sit opposite, so team 0 is seats 0 and 2 and
-team 1 is seats 1 and 3 (seed 004: "every player has an opponent on the left
-and on the right and a partner opposite").
+Seats are 0..3 clockwise; partners sit opposite, so team 0 is seats 0 and 2 (seed 004:
+"every player has an opponent on the left and on the right and a partner opposite").
 """
 
 from __future__ import annotations
@@ -39,16 +35,14 @@ CARD_POINTS = {"6": 0, "7": 0, "8": 0, "9": 0, "J": 2, "Q": 3, "K": 4, "10": 10,
 """Seed 004: 6, 7, 8, 9 are worth 0; jack 2; queen 3; king 4; ten 10; ace 11."""
 
 MATCH_LIMITS = (6, 8, 10, 12, 16)
-"""Defeat points that end a match: 12 in seed 004, the others from RULES.md
-"Beyond the seeds" (match length)."""
+"""Defeat points that end a match: 12 in seed 004, the others RULES.md "Beyond the seeds"."""
 
 TWO_POINT_FROM_CHOICES = (31, 30, 21)
-"""Lowest card points that still give only 2 defeat points: 31 in seed 004
-("31-59 points: 2 defeat points"), 30 or 21 from RULES.md "Beyond the seeds"."""
+"""Lowest card points giving only 2 defeat points: 31 in seed 004 ("31-59 points: 2 defeat
+points"), 30 or 21 from RULES.md "Beyond the seeds"."""
 
 impossible_points = frozenset({1, 119})
-"""No card is worth 1 point, so no team can hold 1 card point, nor 119 (the
-other team would hold 1). Every other total from 0 to 120 can happen."""
+"""No card is worth 1, so no team holds 1 card point, nor 119; any other 0..120 can happen."""
 
 
 def _check_seat(seat: object, template: str) -> None:
@@ -77,10 +71,8 @@ def _zero_team(team: int, points: int) -> int | None:
 class SixPointRule(StrEnum):
     """Which loser takes 6 defeat points instead of 4.
 
-    - NO_TRICKS (seed 004): the loser took no trick at all. A team can take a
-      trick of 6s to 9s and still have 0 card points; it then takes 4.
-    - NO_CARD_POINTS (RULES.md "Beyond the seeds"): the loser has 0 card
-      points, whether it took a trick or not.
+    - NO_TRICKS (seed 004): it took no trick at all (0 card points from a trick of 6s-9s: 4).
+    - NO_CARD_POINTS (RULES.md "Beyond the seeds"): it has 0 card points, trick or not.
     """
 
     NO_TRICKS = "no_tricks"
@@ -91,15 +83,11 @@ class EggsRule(StrEnum):
     """What a 60-60 deal ("eggs") does to the next deal.
 
     - NOTHING (seed 004): "eggs do not affect the results and give no bonus".
-    - DOUBLE_NEXT (RULES.md "Beyond the seeds"): the next deal's defeat points
-      are doubled.
-    - PLUS_TWO_NEXT (RULES.md "Beyond the seeds"): the next deal's loser takes
-      2 more defeat points.
+    - DOUBLE_NEXT, PLUS_TWO_NEXT (RULES.md "Beyond the seeds"): the next deal's defeat
+      points are doubled, or its loser takes 2 more.
 
-    Consecutive eggs (the rules are silent; our choice): the effect builds up
-    until a deal with a loser uses it. Two eggs in a row double twice (x4,
-    then x8 ...) or add +2 twice (+4, then +6 ...). The deal with a loser
-    uses all of it and the next deal starts from x1 / +0 again.
+    Consecutive eggs (the rules are silent; our choice) build up: x4, x8 ... or +4, +6 ...;
+    the next deal with a loser uses it all, and the one after starts from x1 / +0.
     """
 
     NOTHING = "nothing"
@@ -125,24 +113,14 @@ def other_team_points(points: int) -> int:
 
 
 def possible_points(points: object) -> bool:
-    """Whether a team can end a deal with these card points: 0 to 120 but not 1 or 119
-    (seed 004 card values: none is worth 1)."""
+    """Whether a team can hold these card points: 0..120 but not 1 or 119 (seed 004)."""
     return is_whole(points) and 0 <= points <= TOTAL_POINTS and points not in impossible_points
 
 
 @dataclass(frozen=True)
 class KozelRules:
-    """The options a table plays a match with; the defaults are seed 004.
-
-    - match_limit: the defeat points that end the match (seed 004: 12).
-    - two_point_from: the lowest card points that give the loser only 2
-      defeat points (seed 004: 31, so 31-59 give 2).
-    - six_points: which loser takes 6 instead of 4 (seed 004: no tricks).
-    - eggs: what 60-60 does to the next deal (seed 004: nothing).
-
-    The enum fields also accept their string values (as a database stores
-    them) and are turned into the enum.
-    """
+    """A table's match options; the defaults are seed 004: to 12, 31-59 give 2, 6 for no
+    tricks, eggs change nothing. Enum fields also take their string values (as stored)."""
 
     match_limit: int = 12
     two_point_from: int = 31
@@ -171,32 +149,21 @@ class KozelRules:
 
 
 PRESETS: dict[str, KozelRules] = {
-    # Seed 004 as written: to 12, 31-59 give 2, 6 for no tricks, eggs give nothing.
     "classic": KozelRules(),
-    # RULES.md "Beyond the seeds", match length: a short match to 6.
     "short": KozelRules(match_limit=6),
-    # RULES.md "Beyond the seeds", match length: a long match to 16.
     "long": KozelRules(match_limit=16),
-    # RULES.md "Beyond the seeds", eggs: the next deal's defeat points doubled.
     "doubled_eggs": KozelRules(eggs=EggsRule.DOUBLE_NEXT),
-    # RULES.md "Beyond the seeds", eggs: +2 to the next deal's loser.
     "eggs_plus_two": KozelRules(eggs=EggsRule.PLUS_TWO_NEXT),
 }
-"""Named rule sets a table can start from; each changes one option of the seed."""
+"""Rule sets a table can start from: seed 004 as written, and each other one changes one
+option as RULES.md "Beyond the seeds" does (match length, eggs)."""
 
 
 @dataclass(frozen=True)
 class DealEntry:
-    """What the scorekeeper writes down after a deal.
-
-    - team: whose card points were counted (0 or 1); the other team has the rest.
-    - points: that team's card points.
-    - zero_team_took_trick: only when a team has 0 card points, whether it still
-      took a trick (a trick of 6s to 9s is worth 0); see `validate_deal`.
-    - last_trick_seat: who took the last trick; that player leads the next deal
-      (seed 004). Optional: without it the next leader falls back to the
-      player after the dealer.
-    """
+    """What the scorekeeper writes after a deal: one team's card points (the other has the
+    rest); for a team on 0, whether it still took a trick (see `validate_deal`); and, if
+    recorded, who took the last trick and so leads the next deal (seed 004)."""
 
     team: int
     points: int
@@ -206,20 +173,11 @@ class DealEntry:
 
 @dataclass(frozen=True)
 class DealOutcome:
-    """One deal of a match, scored.
+    """One deal of a match, scored (number from 1; card_points by team, adding up to 120).
 
-    - number: the deal's number on the sheet, from 1.
-    - entry: the entry as validated (see `validate_deal`).
-    - card_points: card points of team 0 and team 1 (they add up to 120).
-    - eggs: both teams on 60.
-    - loser: the team with fewer than 60 card points, None on eggs.
-    - base_defeat_points: the loser's 2, 4 or 6 before any eggs carry-over.
-    - multiplier, bonus: the eggs carry-over this deal used (x1 and +0 when
-      there was none, and on an eggs deal, which passes it on instead).
-    - defeat_points: defeat points each team took in this deal:
-      base x multiplier + bonus for the loser, 0 for the winner.
-    - dealer, leader: the seats that dealt and led this deal.
-    - running_defeat_points: each team's total after this deal.
+    - loser: the team under 60 card points, None on eggs; base_defeat_points: its 2, 4 or 6.
+    - multiplier, bonus: the eggs carry-over this deal used (x1 and +0 when none, and on an
+      eggs deal, which passes it on); defeat_points: base x multiplier + bonus for the loser.
     - match_over: this deal ended the match; goat: the team that lost it.
     """
 
@@ -241,17 +199,9 @@ class DealOutcome:
 
 @dataclass(frozen=True)
 class MatchResult:
-    """A match scored from its entries.
-
-    - outcomes: every deal, in order.
-    - defeat_points: each team's total.
-    - finished: a team reached the match limit; goat: that team, else None.
-    - goat_with_eggs: the goat lost a match that had an eggs deal; seed 004
-      calls it the "goat with eggs" (only a title, it changes no score).
-    - next_dealer, next_leader: the seats for the next deal, None when finished.
-    - next_multiplier, next_bonus: the eggs carry-over waiting for the next
-      deal (x1 and +0 unless the last deals were eggs under a carry-over rule).
-    """
+    """A match scored from its entries. goat_with_eggs: the goat's match had an eggs deal,
+    seed 004's "goat with eggs" (a title only, no score). next_*: the next deal's seats (None
+    when finished) and the eggs carry-over waiting for it."""
 
     rules: KozelRules
     first_dealer: int
@@ -267,18 +217,13 @@ class MatchResult:
 
 
 def validate_deal(entry: DealEntry, rules: KozelRules) -> DealEntry:
-    """Check an entry and return it normalised; raise RuleError if it cannot be.
+    """Check an entry and return it normalised, or raise RuleError.
 
-    - The team is 0 or 1; the points are possible (see `possible_points`).
-    - When a team has 0 card points (entered 0, or entered 120 for the other
-      team) and the 6-point rule is "no tricks" (seed 004), the scorekeeper
-      must say whether that team took a trick. Under "no card points" it may
-      be left out; it does not change the score.
-    - When no team has 0 card points, `zero_team_took_trick` means nothing
-      (both teams took a trick) and is reset to None rather than refused, so
-      a form can send its checkbox every time.
-    - The last trick was taken by one of the four seats, or is not recorded;
-      a team that took no trick cannot have taken it.
+    For a team on 0 card points (0 entered, or 120 for the other) under the "no tricks"
+    6-point rule (seed 004) the scorekeeper must say whether it took a trick; under "no card
+    points" it may be left out. With no team on 0, `zero_team_took_trick` is reset to None,
+    not refused, so a form can always send its checkbox. A team that took no trick cannot
+    have taken the last one.
     """
     _check_team(entry.team)
     points = entry.points
@@ -315,13 +260,10 @@ def validate_deal(entry: DealEntry, rules: KozelRules) -> DealEntry:
 
 
 def deal_defeat_points(entry: DealEntry, rules: KozelRules) -> tuple[int | None, int]:
-    """The loser of a deal and its defeat points before any eggs carry-over.
+    """The loser and its defeat points before any eggs carry-over; (None, 0) on eggs.
 
-    Seed 004: a team with 61 or more wins and takes nothing; both on 60 is
-    eggs, (None, 0). The loser takes:
-    - 2 with two_point_from to 59 card points (seed: 31-59);
-    - below that, 6 if it meets the 6-point rule (see `SixPointRule`; seed:
-      "took no trick at all"), else 4.
+    Seed 004: 61 or more wins and takes nothing; the loser takes 2 from two_point_from to 59
+    (seed: 31-59), below that 6 under the 6-point rule (seed: "took no trick at all"), else 4.
     """
     entry = validate_deal(entry, rules)
     card_points = _card_points(entry)
@@ -347,8 +289,8 @@ EGGS_SAID = {
 
 
 def explain_deal(outcome: DealOutcome, team: int, rules: KozelRules) -> tuple[Why, ...]:
-    """How one team's defeat points in one deal came to be, with the option that
-    decided them (seed 004: 31-59 gives 2, under 31 gives 4, no trick 6)."""
+    """How a team's defeat points in a deal came to be, with the option that decided them
+    (seed 004: 31-59 gives 2, under 31 gives 4, no trick 6)."""
     points = outcome.card_points[team]
     if outcome.eggs:
         said = gettext_noop("60–60, eggs: no defeat points")
@@ -379,9 +321,8 @@ def explain_deal(outcome: DealOutcome, team: int, rules: KozelRules) -> tuple[Wh
 
 
 def dealer_for(first_dealer: int, deal_index: int) -> int:
-    """The dealer of a deal (deal_index from 0): the table picks the first
-    dealer, then the deal passes clockwise, one seat per deal. Seed 004 is
-    silent on who deals next; this is the usual clockwise pass."""
+    """The deal passes clockwise from the table's first dealer (seed 004 is silent; the
+    usual pass)."""
     _check_seat(first_dealer, gettext_noop("The first dealer must be one of the four players."))
     if not is_whole(deal_index) or deal_index < 0:
         raise ValueError(f"deal_index must be a whole number from 0, not {deal_index!r}")
@@ -389,11 +330,9 @@ def dealer_for(first_dealer: int, deal_index: int) -> int:
 
 
 def leader_for(dealer: int, previous_last_trick_seat: int | None = None) -> int:
-    """Who leads a deal: the winner of the previous deal's last trick (seed
-    004: "if it was the last trick, the player keeps the right to lead in the
-    next game"). For the first deal, or when that was not recorded, the player
-    after the dealer, who is dealt to first (seed 004; who leads the first
-    deal is not stated, this is our choice)."""
+    """The previous deal's last trick leads (seed 004: "if it was the last trick, the player
+    keeps the right to lead in the next game"); else the player after the dealer, dealt to
+    first (seed 004; the first lead is not stated, our choice)."""
     _check_seat(dealer, gettext_noop("The dealer must be one of the four players."))
     if previous_last_trick_seat is not None:
         _check_seat(
@@ -407,12 +346,9 @@ def leader_for(dealer: int, previous_last_trick_seat: int | None = None) -> int:
 def score_match(rules: KozelRules, first_dealer: int, entries: Sequence[DealEntry]) -> MatchResult:
     """Score a match from its entries, in order.
 
-    Each deal's loser adds its defeat points (after the eggs carry-over, see
-    `EggsRule`) to its team's total. The match ends on the deal a team reaches
-    the limit (seed 004: "when a team has 12 defeat points the game ends");
-    that team is the goat, and an entry after it is refused. A bad entry is
-    refused with "Deal <number>: <reason>"; `params["reason"]` is the deal's
-    own RuleError, whose template can be translated on its own.
+    The match ends on the deal a team reaches the limit (seed 004: "when a team has 12
+    defeat points the game ends"); that team is the goat, and a later entry is refused. A
+    bad entry is refused as "Deal <number>: <reason>", `params["reason"]` its own RuleError.
     """
     _check_seat(first_dealer, gettext_noop("The first dealer must be one of the four players."))
     outcomes: list[DealOutcome] = []

@@ -1,18 +1,11 @@
-"""Oh Hell: schedules, dealers, trump, bidding with the hook, and scoring.
+"""Oh Hell: the public API of its table, bidding and scoring modules.
 
-The table (players, schedules, dealers, trump, presets), the bids and tricks, and
-the scoring with how each score came to be are modules of their own; this package
-is their public API.
+Sources (``shared/RULES.md`` and the seeds beside it): seed 000, Italian table rules, their
+scoring variants and the "Oh Well" game; seed 001, classic English (Hoyle-style) rules;
+seed 002, the "down and up" schedule with the hook.
 
-Sources (see ``shared/RULES.md`` and the seeds beside it):
-
-- seed 000: Italian table rules, their scoring variants and the "Oh Well" game;
-- seed 001: classic English (Hoyle-style) rules;
-- seed 002: the "down and up" schedule with the hook.
-
-Seats are numbered 0 .. players-1 clockwise; "to the left" means the next seat
-number. Deals are numbered from 1. Nothing here plays cards: it checks what the
-scorekeeper enters and derives everything else from it.
+Seats are 0 .. players-1 clockwise ("to the left" is the next seat); deals count from 1.
+Nothing here plays cards: it checks what the scorekeeper enters and derives the rest.
 """
 
 from games.rules.errors import RuleError

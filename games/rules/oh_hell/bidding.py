@@ -23,12 +23,9 @@ def check_bid(bid: object, cards: int) -> int:
 
 
 def forbidden_bid(cards: int, other_bids: int, hook: bool) -> int | None:
-    """The one number the hook forbids the last bidder, or None.
-
-    Seed 002: "the dealer may not bid the number that would cause the total
-    number of tricks bid to equal the number of tricks available". If that
-    number is outside 0 .. cards the dealer is free.
-    """
+    """The one number the hook forbids the last bidder; None if outside 0 .. cards. Seed 002:
+    "the dealer may not bid the number that would cause the total number of tricks bid to
+    equal the number of tricks available"."""
     if not hook:
         return None
     number = cards - other_bids
@@ -53,10 +50,7 @@ def announce(bids: Sequence[int], cards: int) -> Announcement:
 
 
 def check_bids(bids: Sequence[object], cards: int, hook: bool, players: int) -> tuple[int, ...]:
-    """A complete set of bids, as entered or corrected afterwards.
-
-    Each bid is 0 .. cards; with the hook, the total may not equal the tricks.
-    """
+    """A complete set of bids, as entered or corrected; the hook forbids a total = tricks."""
     if len(bids) != players:
         raise RuleError(gettext_noop("Every player needs a bid."))
     checked = tuple(check_bid(bid, cards) for bid in bids)
@@ -70,17 +64,12 @@ def check_bids(bids: Sequence[object], cards: int, hook: bool, players: int) -> 
 
 @dataclass(frozen=True)
 class Bidding:
-    """The bidding of one deal, bid by bid, as the table makes it.
+    """One deal's bidding, bid by bid, from the dealer's left round to the dealer (all seeds).
 
-    - Turn: from the dealer's left round to the dealer (all seeds).
-    - A bid may be changed only while the next player has not yet bid
-      (seeds 000, 002); the dealer, who has nobody after, may change until play
-      starts (``play_started``).
-    - A bid made out of turn stands and cannot be changed; the turn goes back
-      to the player whose turn it was (seed 000).
-    - The hook binds the bid that completes the bidding: the dealer's, or, if
-      the dealer already bid out of turn, the last one made; so with the hook on
-      the bids never come out even.
+    - A bid may change only until the next player bids (seeds 000, 002); the dealer's, until
+      play starts. A bid out of turn stands unchanged; the turn goes back (seed 000).
+    - The hook binds the bid that completes the bidding (the dealer's, or the last one if
+      the dealer bid out of turn), so with the hook the bids never come out even.
     """
 
     players: int
@@ -201,10 +190,9 @@ def tally_tricks(winners: Sequence[int], cards: int, players: int) -> tuple[int,
 
 
 def taps_agree(winners: Sequence[int], tricks: Sequence[int], cards: int, players: int) -> bool:
-    """Whether the tricks tapped during play (``winners``) could have ended in these
-    counts: nobody tapped more tricks than they took, and when every trick was tapped,
-    the taps are the counts. The app drops taps that do not agree (a correction of
-    the counts, or a file of an earlier version: docs/export-format.md)."""
+    """Whether the tricks tapped during play could end in these counts: nobody tapped more
+    than they took, and all tapped means equal. Taps that disagree are dropped (a corrected
+    count, or an earlier version's file: docs/export-format.md)."""
     tapped = tally_tricks(winners, cards, players)
     if len(winners) == cards:
         return tapped == tuple(tricks)

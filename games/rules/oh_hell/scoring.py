@@ -22,8 +22,7 @@ from games.rules.oh_hell.table import (
     plan,
 )
 
-#: Each made-bid rule: its points for a bid, and how they are said (all three seeds:
-#: 10 + bid).
+#: Each made-bid rule: its points, and how they are said (all three seeds: 10 + bid).
 MADE = {
     MadeBid.TEN_PLUS_BID: (
         lambda bid: 10 + bid,
@@ -139,11 +138,8 @@ def _rule_for(rules: OhHellRules, bid: int, tricks: int, cards: int) -> tuple:
 
 
 def deal_score(rules: OhHellRules, bid: int, tricks: int, cards: int) -> int:
-    """One player's score for one deal, before penalties and adjustments.
-
-    Default (all three seeds): exact -> 10 + bid (bid 2 took 2 -> 12, bid 0
-    took 0 -> 10); otherwise 0.
-    """
+    """One player's score for a deal before penalties and adjustments; by default (all three
+    seeds) exact -> 10 + bid (bid 0 took 0 -> 10), otherwise 0."""
     return _rule_for(rules, bid, tricks, cards)[0]
 
 
@@ -155,8 +151,8 @@ def explain_score(rules: OhHellRules, bid: int, tricks: int, cards: int) -> Why:
 
 
 def explain_deal(result: DealResult, seat: int, rules: OhHellRules) -> tuple[Why, ...]:
-    """How one player's points in one deal came to be: the bid, or the revoke, then each
-    adjustment, then the sum when there is more than one line."""
+    """How a player's points in a deal came to be: the bid or the revoke, each adjustment,
+    and the sum when there is more than one line."""
     record = result.record
     if result.revoked and record.revoke == seat:
         lines = [
@@ -193,13 +189,9 @@ class Adjustment:
 
 @dataclass(frozen=True)
 class DealRecord:
-    """What the scorekeeper entered for one deal.
-
-    ``revoke``: the seat that revoked and was caught after the next trick (seed
-    000): it loses ``revoke_penalty`` points, nobody scores the deal, and the
-    same deal (same dealer, same cards) is played again as the next record.
-    ``bids`` / ``tricks`` are by seat; ``tricks`` may be None only for a revoked deal.
-    """
+    """What the scorekeeper entered for one deal, by seat. ``revoke``: the seat caught
+    revoking after the next trick (seed 000) loses ``revoke_penalty`` points, nobody scores
+    the deal (``tricks`` may be None), and the same deal is played again as the next record."""
 
     bids: tuple[int, ...]
     tricks: tuple[int, ...] | None = None
@@ -296,11 +288,8 @@ def _score_record(
 def standings(
     totals: Sequence[int], made_bids: Sequence[int], tie_break: TieBreak
 ) -> tuple[Standing, ...]:
-    """Rank by total, highest first; ties share a place and the win by default.
-
-    With ``MOST_MADE_BIDS`` equal totals are split by the number of bids made;
-    players equal on both still share.
-    """
+    """Rank by total, highest first; ties share a place and the win, unless
+    ``MOST_MADE_BIDS`` splits them by bids made."""
 
     def key(seat: int) -> tuple[int, ...]:
         if tie_break == TieBreak.MOST_MADE_BIDS:
@@ -321,12 +310,8 @@ def standings(
 def score_game(
     rules: OhHellRules, players: int, first_dealer: int, records: Sequence[DealRecord]
 ) -> GameResult:
-    """Score a whole game (or the part played so far) from what was entered.
-
-    Records follow the schedule in order; a revoked record is followed by the
-    same deal played again. The game is finished after the last deal of the
-    schedule; records beyond it are refused.
-    """
+    """Score a game so far: records follow the schedule, a revoked one followed by the same
+    deal again; records after the schedule's last deal are refused."""
     plans = plan(rules, players, first_dealer)
     totals = [0] * players
     made_bids = [0] * players
@@ -364,11 +349,8 @@ def score_game(
 
 
 def settle_up(totals: Sequence[int], stake: int | float) -> tuple[float, ...]:
-    """Seed 000: each player pays the winner a stake per point of difference.
-
-    Returns what each seat pays (positive) or receives (negative). Tied winners
-    share what the others pay, equally; they pay each other nothing.
-    """
+    """Seed 000: each player pays the winner a stake per point of difference. Returns what
+    each seat pays (+) or receives (-); tied winners share the pot and pay each other nothing."""
     best = max(totals)
     winners = [seat for seat, total in enumerate(totals) if total == best]
     owed = [float(stake * (best - total)) for total in totals]

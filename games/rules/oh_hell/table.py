@@ -37,16 +37,13 @@ class Schedule(StrEnum):
 class TrumpRule(StrEnum):
     """When a deal is played without trump."""
 
-    #: seed 001: the card after the deal is turned up; a deal that uses the
-    #: whole deck leaves none, and is played at no-trump.
+    #: seed 001: the card after the deal is turned up; with none left, no-trump.
     TURN_UP = "turn_up"
     #: seed 000: as TURN_UP, and the last deal of the game is always no-trump.
     LAST_DEAL_NO_TRUMP = "last_deal_no_trump"
-    #: seed 000, Oh Well: the trump card is drawn before the deal, so every deal
-    #: has a trump.
+    #: seed 000, Oh Well: the trump is drawn before the deal, so every deal has one.
     DRAWN_BEFORE_DEAL = "drawn_before_deal"
-    #: Nomination Whist tables: trump follows a fixed rotation, spades, hearts,
-    #: clubs, diamonds, then a deal at no-trump, and again.
+    #: Nomination Whist: spades, hearts, clubs, diamonds, no-trump, and again.
     ROTATION = "rotation"
 
 
@@ -57,10 +54,7 @@ class Suit(StrEnum):
     CLUBS = "C"
 
 
-#: The value recorded for a deal played without trump.
 NO_TRUMP = "NT"
-
-#: Nomination Whist's rotation, deal 1 first.
 TRUMP_ROTATION = (Suit.SPADES, Suit.HEARTS, Suit.CLUBS, Suit.DIAMONDS, NO_TRUMP)
 
 
@@ -78,8 +72,7 @@ class MadeBid(StrEnum):
 class ZeroBid(StrEnum):
     """What a made zero bid scores (seeds 000 and 001: "no standard yet")."""
 
-    #: Whatever the made-bid formula gives for a bid of 0 (10 + 0 = 10 by default).
-    FORMULA = "formula"
+    FORMULA = "formula"  # the made-bid formula for 0 (10 by default)
     TEN = "ten"
     FIVE = "five"
     FIVE_PLUS_CARDS = "five_plus_cards"  # 5 + the cards each player held
@@ -126,10 +119,7 @@ def _check_seat(seat: object, players: int, template: str) -> None:
 
 
 def max_cards(players: int, deck_size: int = DECK_SIZE) -> int:
-    """The most cards a player can hold: the deck divided by the players, rounded down.
-
-    52 cards: 3 -> 17, 4 -> 13, 5 -> 10, 6 -> 8, 7 -> 7.
-    """
+    """The deck divided by the players, rounded down: 52 gives 17, 13, 10, 8, 7 for 3 to 7."""
     _check_players(players)
     return deck_size // players
 
@@ -138,21 +128,13 @@ def max_cards(players: int, deck_size: int = DECK_SIZE) -> int:
 class OhHellRules:
     """Every option a table can choose; the defaults are the seeds' common ground.
 
-    - ``schedule``, ``custom_schedule``: the deal schedule (see `schedule`).
-    - ``cap``: the most cards any deal may have (for example 10, or 15, seed 001's
-      advice for three players); ``None`` for no cap.
-    - ``keep_card_to_turn``: cap at (deck - 1) / players so a card is always left
-      to turn up.
-    - ``double_turn``: the turning hand of up-and-down / down-and-up is played twice.
-    - ``deck_size``: 52, or 60 for Wizard-style.
-    - ``trump``: see `TrumpRule`.
-    - ``hook``: seed 002 (a table option in seed 000): the dealer may not bid the
-      number that makes the bids add up to the tricks. ``hook_min_cards``: the
-      hook applies only in deals of at least that many cards;
-      ``hook_lifted_last_deal``: no hook in the last deal.
-    - ``made``, ``zero``, ``missed``: the scoring formulas; ``slams``: seed 000's
-      50 / 25 + tricks; ``revoke_penalty``: seed 000's 10 points.
-    - ``tie_break``: how equal totals are ranked.
+    - ``cap``: the most cards a deal may have (seed 001 advises 15 for three players);
+      ``keep_card_to_turn`` caps at (deck - 1) / players so a card is left to turn up;
+      ``double_turn`` plays the turning hand of up-and-down / down-and-up twice.
+    - ``hook`` (seed 002; a table option in seed 000): the dealer may not bid the number that
+      makes the bids add up to the tricks; only from ``hook_min_cards`` cards, and not in the
+      last deal with ``hook_lifted_last_deal``.
+    - ``slams``: seed 000's 50 / 25 + tricks; ``revoke_penalty``: seed 000's 10 points.
     """
 
     schedule: Schedule = Schedule.UP
@@ -173,7 +155,7 @@ class OhHellRules:
     tie_break: TieBreak = TieBreak.SHARED
 
     def __post_init__(self) -> None:
-        # Accept plain strings (from a form or a JSON file) for the enum fields.
+        # Enum fields accept plain strings (from a form or a JSON file).
         for name, enum in _ENUM_FIELDS.items():
             value = getattr(self, name)
             try:
@@ -232,16 +214,12 @@ def top_cards(rules: OhHellRules, players: int) -> int:
 def schedule(rules: OhHellRules, players: int) -> tuple[int, ...]:
     """Cards per player in each deal, in order.
 
-    - up (seeds 000, 001): 1, 2 ... most; 13 deals for 4 players.
-    - down: most ... 1.
-    - down and up (seed 002): from 10 cards (8 for 6 players, 7 for 7) down to 1
-      and back up: 19 deals for 3-5 players, 15 for 6, 13 for 7.
-    - up and down: 1 ... most ... 1.
-    - ``double_turn`` plays the turning hand twice (... 9, 10, 10, 9 ... or ... 2, 1, 1, 2 ...).
-    - Oh Well (seed 000): the most cards every deal; 9, 8, 10, 12, 7 deals for
-      3 to 7 players.
-    - custom: the table's list; a hand that needs more cards than the deck holds
-      is refused.
+    - up (seeds 000, 001): 1, 2 ... most (13 deals for 4); down: most ... 1; up and down:
+      1 ... most ... 1; ``double_turn`` plays the turning hand twice (... 10, 10 ...).
+    - down and up (seed 002): from 10 cards (8 for 6 players, 7 for 7) down to 1 and back
+      up: 19 deals for 3-5 players, 15 for 6, 13 for 7.
+    - Oh Well (seed 000): the most cards every deal; 9, 8, 10, 12, 7 deals for 3 to 7 players.
+    - custom: the table's list; a hand needing more cards than the deck holds is refused.
     """
     most = top_cards(rules, players)
     match rules.schedule:
@@ -279,30 +257,20 @@ def schedule(rules: OhHellRules, players: int) -> tuple[int, ...]:
 
 
 def dealer_for(first_dealer: int, deal_index: int, players: int) -> int:
-    """The deal passes to the left after every deal (all seeds).
-
-    ``deal_index`` counts schedule slots from 0; a replayed deal (revoke) keeps
-    its slot and so its dealer.
-    """
+    """The deal passes to the left after every deal (all seeds). ``deal_index`` counts
+    schedule slots from 0, so a deal replayed after a revoke keeps its dealer."""
     return (first_dealer + deal_index) % players
 
 
 def bidding_order(dealer: int, players: int) -> tuple[int, ...]:
-    """From the dealer's left round to the dealer, who bids last (all seeds).
-
-    The same order leads the first trick: the player left of the dealer leads.
-    """
+    """From the dealer's left round to the dealer, who bids last (all seeds); the player
+    left of the dealer also leads the first trick."""
     return tuple((dealer + offset) % players for offset in range(1, players + 1))
 
 
 def is_no_trump(rules: OhHellRules, players: int, cards: int, last: bool, number: int = 1) -> bool:
-    """Whether the deal is played without trump.
-
-    - seed 001: a deal that leaves no card to turn up (players x cards = deck);
-    - seed 000: the last deal of the game, always;
-    - Oh Well (seed 000): never, the trump is drawn before the deal;
-    - rotation: every fifth deal.
-    """
+    """No trump: seed 001, when no card is left to turn up (players x cards = deck); seed
+    000, always in the last deal; Oh Well (seed 000), never; rotation, every fifth deal."""
     match rules.trump:
         case TrumpRule.DRAWN_BEFORE_DEAL:
             return False
@@ -321,11 +289,8 @@ def fixed_trump(rules: OhHellRules, number: int) -> str | None:
 
 
 def hook_applies(rules: OhHellRules, cards: int, last: bool) -> bool:
-    """Whether the hook binds the last bid of this deal.
-
-    Seed 002 always; seed 000 as a table option. Modifiers: only from
-    ``hook_min_cards`` cards, and lifted in the last deal if the table says so.
-    """
+    """Whether the hook binds the deal's last bid: seed 002 always, seed 000 as a table
+    option; only from ``hook_min_cards`` cards, and lifted in the last deal if chosen."""
     if not rules.hook or cards < rules.hook_min_cards:
         return False
     return not (rules.hook_lifted_last_deal and last)
@@ -373,12 +338,8 @@ def plan(rules: OhHellRules, players: int, first_dealer: int) -> tuple[DealPlan,
 
 
 def check_trump(trump: str | None, deal: DealPlan) -> str | None:
-    """The trump to record for a deal: a suit letter, "NT", or None (not recorded).
-
-    Where the rules fix the trump (no card left, the last deal, the rotation) the
-    fixed value is returned whatever was entered; a deal that has a trump cannot
-    be recorded as no-trump.
-    """
+    """The trump to record: a suit letter, "NT", or None. Where the rules fix it (no card
+    left, the last deal, the rotation) that wins over the entry; a trump deal cannot be NT."""
     if deal.trump is not None:
         return deal.trump
     if trump in (None, ""):
@@ -395,41 +356,36 @@ def check_trump(trump: str | None, deal: DealPlan) -> str | None:
 
 
 def classic() -> OhHellRules:
-    """Classic (seed 001, Hoyle-style): 1, 2, 3 ... cards, stopping at 15 with three
-    players as the seed advises; a deal with no card left to turn up is at
-    no-trump; no hook; exact = 10 + bid, a miss scores nothing."""
+    """Classic (seed 001, Hoyle-style): 1, 2, 3 ... cards, to 15 with three players as the
+    seed advises; no-trump when no card is left to turn up; no hook; exact = 10 + bid, miss 0."""
     return OhHellRules(schedule=Schedule.UP, cap=15, trump=TrumpRule.TURN_UP)
 
 
 def italian() -> OhHellRules:
-    """Italian table (seed 000): 1, 2, 3 ... up to the most cards; the last deal
-    without trump; exact = 10 + bid. The seed's table variants are options: a
-    made zero 5 + cards, the hook on the dealer, slams (50 / 25 + tricks from 5
-    cards), and the revoke penalty of 10 points."""
+    """Italian table (seed 000): 1, 2, 3 ... up to the most cards; the last deal without
+    trump; exact = 10 + bid. The seed's variants are options: a made zero 5 + cards, the
+    hook, slams (50 / 25 + tricks from 5 cards), and the revoke penalty of 10 points."""
     return OhHellRules(schedule=Schedule.UP, trump=TrumpRule.LAST_DEAL_NO_TRUMP)
 
 
 def oh_well() -> OhHellRules:
-    """Oh Well (seed 000): the most cards in every deal, 9 / 8 / 10 / 12 / 7 deals
-    for 3 to 7 players; the trump is drawn before the deal; a made bid scores
-    10, a made zero 12."""
+    """Oh Well (seed 000): the most cards in every deal, 9 / 8 / 10 / 12 / 7 deals for 3 to
+    7 players; the trump is drawn before the deal; a made bid scores 10, a made zero 12."""
     return OhHellRules(
         schedule=Schedule.OH_WELL, trump=TrumpRule.DRAWN_BEFORE_DEAL, made=MadeBid.OH_WELL
     )
 
 
 def down_and_up_hook() -> OhHellRules:
-    """Down and up with the hook (seed 002): 10 cards (8 for six players, 7 for
-    seven) down to 1 and back; the dealer may not make the bids add up; exact =
-    10 + bid."""
+    """Down and up with the hook (seed 002): 10 cards (8 for six players, 7 for seven) down
+    to 1 and back; the dealer may not make the bids add up; exact = 10 + bid."""
     return OhHellRules(schedule=Schedule.DOWN_AND_UP, hook=True, trump=TrumpRule.TURN_UP)
 
 
 def nomination_whist() -> OhHellRules:
-    """Nomination Whist (British table rules): 10 cards (8 for six, 7 for seven)
-    down to 1 and back; trump rotates spades, hearts, clubs, diamonds, no-trump;
-    the last bidder may not make the bids add up; one point per trick taken plus
-    a bonus of 10 for an exact bid (so exact = 10 + bid, a miss = tricks)."""
+    """Nomination Whist (British table rules): 10 cards (8 for six, 7 for seven) down to 1
+    and back; trump rotates spades, hearts, clubs, diamonds, no-trump; the last bidder may
+    not make the bids add up; 1 point per trick taken plus 10 for an exact bid."""
     return OhHellRules(
         schedule=Schedule.DOWN_AND_UP,
         trump=TrumpRule.ROTATION,
@@ -439,9 +395,9 @@ def nomination_whist() -> OhHellRules:
 
 
 def wizard_style() -> OhHellRules:
-    """Wizard-style (RULES.md, "beyond the seeds"): Wizard's 60-card deck, so 60 ÷
-    players deals of 1, 2, 3 ... cards; no hook; the last deal without trump;
-    exact = 20 + 10 per trick, a miss = -10 per trick off."""
+    """Wizard-style (RULES.md, "beyond the seeds"): a 60-card deck, so 60 ÷ players deals of
+    1, 2, 3 ... cards; no hook; the last deal without trump; exact = 20 + 10 per trick, a miss
+    = -10 per trick off."""
     return OhHellRules(
         schedule=Schedule.UP,
         deck_size=WIZARD_DECK_SIZE,
