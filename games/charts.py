@@ -1,15 +1,8 @@
-"""Line charts drawn on the server as SVG: no chart library, no script in the browser.
+"""Line charts drawn on the server as SVG, no library or script (docs/statistics.md).
 
-A chart is a `<svg role="img">` with a <title> and <desc>, labelled axes, one line
-per player (or team) and a legend. Lines differ by dash pattern AND marker
-shape, not only by colour; the colours come from the page's CSS (`.chart-s0` ..
-`.chart-s6` set `color`, the shapes draw in `currentColor`), so the chart follows
-the light or dark scheme, and stays readable in black without the stylesheet.
-The numbers go beside it as a table (`Chart.rows`), for screen readers and for
-anyone who wants them exactly.
-
-The drawing is 360 units wide (a phone's width) and scales with `width="100%"`.
-"""
+Lines differ by dash AND marker, not only colour: `.chart-s0` .. `.chart-s6` set `color`
+and shapes draw in `currentColor`, so the chart follows the scheme and stays readable in
+black without the stylesheet. 360 units wide (a phone), scaled by `width="100%"`."""
 
 from __future__ import annotations
 
@@ -33,15 +26,14 @@ PLOT_HEIGHT = 200
 FONT = 12
 LEGEND_ROW = 22
 
-#: Dash patterns (SVG stroke-dasharray; "" is solid), one per seat, up to seven players.
+#: SVG stroke-dasharray ("" is solid), then marker shapes: one per seat, up to seven.
 DASHES = ("", "8 4", "2 3", "10 3 2 3", "4 4", "12 3 2 3 2 3", "1 6")
-#: Marker shapes, in the same order.
 MARKERS = ("circle", "square", "triangle", "diamond", "triangle-down", "cross", "plus")
 
 
 @dataclass(frozen=True)
 class Chart:
-    """A drawn chart and its numbers: `rows` are (x label, one value per series)."""
+    """`rows` (x label, one value per series) are the numbers, for a table beside it."""
 
     title: str
     svg: SafeString
@@ -51,8 +43,7 @@ class Chart:
 
 
 def ticks(low: int, high: int, count: int = 5) -> list[int]:
-    """Tick values that cover low .. high in about `count` round steps (1, 2, 5, 10, 20,
-    50 ...), multiples of the step, so 0 is one when it is in range."""
+    """About `count` round steps (1, 2, 5, 10 ...) over low..high; 0 is one when in range."""
     raw = max((high - low) / count, 1)
     magnitude = 10 ** math.floor(math.log10(raw))
     step = next(int(f * magnitude) for f in (1, 2, 5, 10) if f * magnitude >= raw)
@@ -109,11 +100,8 @@ def deal_chart(
     deals: Sequence[tuple[int, Sequence[int], str]],
     limit: tuple[int, str] | None = None,
 ) -> Chart:
-    """A line per name (at most 7) from 0 over the deals, each given as its number, the
-    running values (one per name) and a note for the table ("revoke", "eggs") or "".
-
-    ``limit``: a horizontal line at a value, with its label (Kozel's goat line).
-    """
+    """A line per name (at most 7) from 0; each deal is its number, the running values and
+    a note ("revoke", "eggs") or "". ``limit``: a labelled line (Kozel's goat)."""
     x_label = _("Deal")
     x_ticks = ["0", *(str(number) for number, _values, _note in deals)]
     series = [(0, *(values[i] for _number, values, _note in deals)) for i in range(len(names))]
@@ -145,7 +133,6 @@ def deal_chart(
         f'<title id="{chart_id}-title">{escape(title)}</title>',
         f'<desc id="{chart_id}-desc">{escape(desc)}</desc>',
     ]
-    # Grid and y axis labels.
     parts.append('<g class="chart-grid" stroke="currentColor" stroke-opacity="0.25">')
     parts.extend(
         f'<line x1="{LEFT}" x2="{LEFT + plot_width}" y1="{y_of(v):.1f}" y2="{y_of(v):.1f}"/>'
@@ -154,7 +141,6 @@ def deal_chart(
     parts.append('</g><g class="chart-axis" text-anchor="end">')
     parts.extend(f'<text x="{LEFT - 5}" y="{y_of(v) + 4:.1f}">{v}</text>' for v in y_ticks)
     parts.append("</g>")
-    # The zero line and the axes, solid.
     parts.append(
         f'<g stroke="currentColor" stroke-width="1.25">'
         f'<line x1="{LEFT}" x2="{LEFT}" y1="{TOP}" y2="{bottom}"/>'
@@ -189,8 +175,6 @@ def deal_chart(
             f' y2="{y:.1f}" stroke="currentColor" stroke-width="1.5" stroke-dasharray="3 3"/>'
             f'<text x="{LEFT + 4}" y="{y - 5:.1f}" font-weight="600">{escape(label)}</text></g>'
         )
-    # One line per series with its markers; after them all, the legend: a sample of each
-    # line with its marker, and the name.
     legend = []
     column_width = (WIDTH - 8) / columns
     for number, (name, line) in enumerate(zip(names, series, strict=True)):
@@ -228,7 +212,7 @@ def deal_chart(
 
 
 def oh_hell_chart(result: oh_hell.GameResult, names: Sequence[str], chart_id: str) -> Chart | None:
-    """Running totals per player over the deals as played; None before the first deal."""
+    """None before the first deal."""
     if not result.deals:
         return None
     last = result.deals[-1]
@@ -254,7 +238,6 @@ def oh_hell_chart(result: oh_hell.GameResult, names: Sequence[str], chart_id: st
 def kozel_chart(
     result: kozel.MatchResult, team_names: Sequence[str], chart_id: str
 ) -> Chart | None:
-    """Each team's defeat points over the deals, with the goat's limit."""
     if not result.outcomes:
         return None
     limit = result.rules.match_limit

@@ -1,5 +1,4 @@
-"""How points came to be (games.rules.explain) in the active language: the one translation
-the deal screen, the score sheet and the exports share, so they never say it differently."""
+"""How points came to be (games.rules.explain), translated once for screens and exports."""
 
 from __future__ import annotations
 
@@ -16,7 +15,6 @@ def explained(whys: Iterable[Why]) -> list[str]:
 
 
 def _line(why: Why) -> str:
-    """One line, with the option that decided it: "bid 2, took 2: 10 + 2 = 12 (a made bid
-    scores 10 + bid)"."""
+    """With the option that decided it: "... 10 + 2 = 12 (a made bid scores 10 + bid)"."""
     text = _(why.template) % why.params if why.params else _(why.template)
     return _("%(line)s (%(rule)s)") % {"line": text, "rule": _(why.rule)} if why.rule else text

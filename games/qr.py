@@ -1,4 +1,4 @@
-"""QR codes as inline SVG, made on the server (no script in the browser)."""
+"""QR codes as inline SVG made on the server; ``title`` names one for screen readers."""
 
 from __future__ import annotations
 
@@ -9,7 +9,6 @@ from django.utils.safestring import SafeString, mark_safe
 
 
 def qr_svg(url: str, title: str) -> SafeString:
-    """An SVG QR code of ``url``; ``title`` names it for screen readers."""
     out = io.BytesIO()
     segno.make(url, error="m").save(
         out,

@@ -1,20 +1,13 @@
-"""A notebook's statistics: per player, and head-to-head, from sessions already scored.
+"""A notebook's statistics, per player and head-to-head: pure functions on plain data (no
+Django), so a caller can cache them. What counts (docs/statistics.md):
 
-Pure functions on plain data: each session is its players (by seat) and the
-result `games.rules` derived from what was entered. No database, no Django, so a
-caller can cache what these return.
-
-What counts (docs/statistics.md says the same for players):
-
-- Sessions, wins, average and best score: finished sessions only (a total half
-  way through a game is not a score). Tied winners each count a win.
-- Bids made, zero bids, missed bids and the longest run: every scored deal of
-  every session, finished or not. A revoked deal counts as neither made nor
-  missed, and neither extends nor breaks a run.
-- The longest run follows the deals in order, across sessions in the order they
-  started.
-- Kozel: matches and times the goat count finished matches; defeat points per
-  deal counts every deal entered, eggs included (a deal where nobody loses).
+- Sessions, wins, average and best score: finished sessions only (a total mid-game is not
+  a score). Tied winners each count a win.
+- Bids made, zero bids, missed bids and the longest run: every scored deal, finished or
+  not. A revoked deal is neither made nor missed, and neither extends nor breaks a run.
+  The run follows the deals in order, across sessions in the order they started.
+- Kozel: matches and times the goat count finished matches; defeat points per deal counts
+  every deal entered, eggs included (a deal where nobody loses).
 """
 
 from __future__ import annotations
@@ -31,8 +24,7 @@ Result = TypeVar("Result", oh_hell.GameResult, kozel.MatchResult)
 
 @dataclass(frozen=True)
 class Session(Generic[Result]):
-    """One game: who sat where (player keys by seat; in Kozel team 0 is seats 0 and 2)
-    and its result."""
+    """Player keys by seat (in Kozel team 0 is seats 0 and 2), and the result."""
 
     key: str
     started: datetime
@@ -45,11 +37,8 @@ KozelSession = Session[kozel.MatchResult]
 
 
 def rate(part: int, whole: int) -> float | None:
-    """part / whole, or None when there is nothing to divide (shown as a dash)."""
+    """None when there is nothing to divide (shown as a dash)."""
     return part / whole if whole else None
-
-
-# -- Oh Hell, per player ---------------------------------------------------------------
 
 
 @dataclass(frozen=True)
@@ -96,24 +85,22 @@ class OhHellPlayerStats:
 
     @property
     def took_more_rate(self) -> float | None:
-        """Of the missed bids, how often the player took more than bid (bid too low)."""
         return rate(self.took_more, self.missed)
 
     @property
     def took_fewer_rate(self) -> float | None:
-        """Of the missed bids, how often the player took fewer than bid (bid too high)."""
         return rate(self.took_fewer, self.missed)
 
     @property
     def missed_difference(self) -> float | None:
-        """Mean of (tricks - bid) over missed bids: above 0 the player bids too low."""
+        """Above 0 the player bids too low."""
         return rate(self.missed_difference_sum, self.missed)
 
 
 def oh_hell_player_stats(
     sessions: Iterable[OhHellSession], player: str
 ) -> OhHellPlayerStats | None:
-    """One player's Oh Hell figures over the given sessions; None if they never played."""
+    """None if they never played."""
     played = [session for session in sessions if player in session.players]
     if not played:
         return None
@@ -160,9 +147,6 @@ def oh_hell_player_stats(
     )
 
 
-# -- Kozel, per player -------------------------------------------------------------------
-
-
 @dataclass(frozen=True)
 class KozelPlayerStats:
     player: str
@@ -204,9 +188,6 @@ def kozel_player_stats(sessions: Iterable[KozelSession], player: str) -> KozelPl
     )
 
 
-# -- head-to-head ----------------------------------------------------------------------
-
-
 @dataclass(frozen=True)
 class HeadToHead:
     """Two players over the sessions they both played (finished ones)."""
@@ -231,7 +212,6 @@ class HeadToHead:
 
     @property
     def average_difference(self) -> float | None:
-        """Mean of the first player's total minus the second's."""
         return rate(self.difference_sum, self.sessions)
 
 
@@ -280,12 +260,9 @@ def head_to_head(
     )
 
 
-# -- the whole notebook --------------------------------------------------------------------
-
-
 @dataclass(frozen=True)
 class NotebookStats:
-    """Every player's figures, in the order the players were given."""
+    """In the order the players were given."""
 
     oh_hell: tuple[OhHellPlayerStats, ...]
     kozel: tuple[KozelPlayerStats, ...]
@@ -296,7 +273,7 @@ def notebook_stats(
     oh_hell_sessions: Sequence[OhHellSession],
     kozel_sessions: Sequence[KozelSession],
 ) -> NotebookStats:
-    """Figures for each player who played at least one session of each game."""
+    """Figures for each player who played a session of each game."""
     oh_hell_rows = (oh_hell_player_stats(oh_hell_sessions, player) for player in players)
     kozel_rows = (kozel_player_stats(kozel_sessions, player) for player in players)
     return NotebookStats(

@@ -1,6 +1,4 @@
-"""Sessions and notebooks as files (docs/export-format.md): written (files), read and
-checked (reading), imported and restored (importing); the summary line and settling
-up (summary)."""
+"""Sessions and notebooks as files (docs/export-format.md)."""
 
 from games.exports.files import (
     OH_HELL_COLUMNS,

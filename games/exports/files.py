@@ -1,11 +1,6 @@
-"""A session as CSV rows for a spreadsheet and as a JSON dict with everything needed to
-rebuild it; a notebook (players and every session) as one JSON dict
-(docs/export-format.md). Reading a session takes what `games.services.load` gives (the
-rules' result included) and makes no query of its own.
-
-Both say how each score came to be in the words of `games.rules` (explain_deal),
-translated as the screens translate them (games.explanations), in the language of the
-page that asked: a screen, the CSV and the JSON never disagree."""
+"""A session as CSV and JSON, a notebook as JSON (docs/export-format.md), from what
+`games.services.load` gives (no query). Explanations are translated as on screen, in the
+page's language (games.explanations, docs/languages.md), so the three never disagree."""
 
 from __future__ import annotations
 
@@ -30,7 +25,6 @@ SESSION_FORMAT = "scorekeeper.session"
 NOTEBOOK_FORMAT = "scorekeeper.notebook"
 NOTEBOOKS_FORMAT = "scorekeeper.notebooks"  # what backup_notebooks writes
 
-# The CSV's words are in the language of the page that asked for it (docs/languages.md).
 SUIT_WORDS = {
     "S": gettext_noop("spades"),
     "H": gettext_noop("hearts"),
@@ -41,7 +35,6 @@ SUIT_WORDS = {
 
 Table = OhHellTable | KozelTable
 
-#: Between the lines of one explanation in a CSV cell.
 LINES_IN_A_CELL = "; "
 
 
@@ -69,17 +62,15 @@ FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
 
 
 def spreadsheet_cell(value: object) -> object:
-    """A text cell that a spreadsheet would read as a formula, made plain text with a
-    leading apostrophe, as OWASP advises (a player named ``=HYPERLINK(...)``).
-    Numbers stay numbers: ours are the app's own, never a player's text."""
+    """A leading apostrophe, as OWASP advises, on text a spreadsheet would read as a formula
+    (a player named ``=HYPERLINK(...)``). Numbers are the app's own, never a player's text."""
     if isinstance(value, str) and value.startswith(FORMULA_STARTS):
         return "'" + value
     return value
 
 
 def csv_text(rows: Iterable[Sequence[object]]) -> str:
-    """CSV with a byte order mark, so spreadsheets read names with accents as UTF-8;
-    text that would start a formula is neutralised (spreadsheet_cell)."""
+    """With a byte order mark, so spreadsheets read names with accents as UTF-8."""
     out = io.StringIO()
     out.write("\ufeff")
     writer = csv.writer(out)
@@ -127,10 +118,8 @@ KOZEL_COLUMNS = [
 
 
 def csv_rows(table: Table) -> list[list[object]]:
-    """The header, then one row per player per deal (Oh Hell) or per team per deal
-    (Kozel), each with how its points came to be. A revoked Oh Hell deal has no tricks
-    and names the player who revoked in every row of it; its replay has the same number
-    and no revoke."""
+    """One row per player (Oh Hell) or team (Kozel) per deal. A revoked Oh Hell deal has no
+    tricks and names the revoker in each row; its replay has the same number."""
     if isinstance(table, KozelTable):
         return _kozel_rows(table)
     names = table.names
@@ -187,8 +176,7 @@ def _kozel_rows(table: KozelTable) -> list[list[object]]:
 
 
 def session_json(table: Table) -> dict:
-    """Everything needed to rebuild the session, then the scores as computed and how
-    each came to be (``result``, which an import ignores)."""
+    """Everything needed to rebuild the session, then ``result`` (an import ignores it)."""
     game = table.game
     data = {
         "format": SESSION_FORMAT,
@@ -293,8 +281,7 @@ def _kozel_result_json(result: kozel.MatchResult) -> dict:
 
 
 def load_notebooks(notebooks: QuerySet[Notebook]) -> list[tuple[Notebook, list[Table]]]:
-    """Each notebook with every session loaded, oldest first, in eight queries
-    however many notebooks and sessions there are."""
+    """Each notebook with its sessions, oldest first, in eight queries however many."""
     deals = Deal.objects.order_by("index").prefetch_related(
         Prefetch("hands", queryset=Hand.objects.order_by("seat")),
         Prefetch("adjustments", queryset=Adjustment.objects.order_by("created_at", "pk")),
@@ -323,8 +310,7 @@ def load_notebooks(notebooks: QuerySet[Notebook]) -> list[tuple[Notebook, list[T
 
 
 def notebook_json(notebook: Notebook, tables: Sequence[Table], *, with_key: bool = False) -> dict:
-    """The notebook's players and every session. The secret key only for operators'
-    backups (``with_key``): a restore on a new server then keeps every phone's link."""
+    """``with_key`` for operators' backups: a restore on a new server keeps phones' links."""
     data: dict = {"format": NOTEBOOK_FORMAT, "version": VERSION, "name": notebook.name}
     if with_key:
         data["key"] = notebook.key
@@ -335,7 +321,6 @@ def notebook_json(notebook: Notebook, tables: Sequence[Table], *, with_key: bool
 
 
 def notebooks_json(loaded: Sequence[tuple[Notebook, Sequence[Table]]]) -> dict:
-    """Several notebooks in one file (the operators' backup)."""
     return {
         "format": NOTEBOOKS_FORMAT,
         "version": VERSION,

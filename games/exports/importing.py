@@ -1,6 +1,4 @@
-"""Writing what `games.exports.reading` checked: a session imported, a notebook's
-backup restored, in one transaction, with the same number of queries for one session
-or a thousand."""
+"""Writing what `reading` checked: one transaction, the same queries for 1 session or 1000."""
 
 from __future__ import annotations
 
@@ -23,9 +21,7 @@ def import_session(
     form_key: str | None = None,
     promised_key: str | None = None,
 ) -> Game:
-    """A session from a file, into the visitor's notebook (on a first visit the one
-    promised, notebook_of_visitor). Once per form: a retry answers with the
-    session the first one made."""
+    """Into the visitor's (or promised) notebook, once per form: a retry gets the first game."""
     restored = restore(
         notebook=notebook, players=[], sessions=[plan], form_key=form_key, promised_key=promised_key
     )
@@ -38,8 +34,7 @@ def import_session(
 class Restored:
     notebook: Notebook
     games: list[Game]
-    #: A retry of a form already restored: ``games`` is what the first one made, if
-    #: anything is left of it, and nothing was written.
+    #: A retried form: nothing written; ``games`` is what the first made, if any is left.
     repeated: bool = False
 
 
@@ -55,12 +50,9 @@ def restore(
     keep_ids: bool = False,
     action: str = "import",
 ) -> Restored:
-    """Write checked sessions into the notebook, in one transaction.
-
-    Without a notebook: with ``key`` (an operator's restore) a new one, with ``name``,
-    keeping ``key`` when no other notebook has it; otherwise the visitor's promised one
-    (notebook_of_visitor). Players are found by name, whatever the case, or added. Each
-    session gets a history line ``action``. Once per form (``form_key``)."""
+    """Write checked sessions in one transaction, once per ``form_key``. No ``notebook``: with
+    ``key`` (an operator's restore) a new one keeping ``key`` unless taken, else the
+    visitor's promised one. Players are matched by name whatever the case, or added."""
     try:
         with transaction.atomic():
             if notebook is None and key is not None:
@@ -94,9 +86,8 @@ def _write(
     keep_ids: bool = False,
     action: str = "import",
 ) -> list[Game]:
-    """The rows of ``sessions`` in ``notebook``, locked (one import at a time into a
-    notebook: the second waits, then finds the players the first one added).
-    ``keep_ids``: each session keeps its id from the file if no session has it."""
+    """Into the locked notebook: a second import waits, then finds the first's players.
+    ``keep_ids``: a session keeps the file's id unless another has it."""
     known = {player.name.casefold(): player for player in notebook.players.all()}
     new: dict[str, Player] = {}
     for player_name in [*players, *(n for plan in sessions for n in plan.names)]:
@@ -125,7 +116,7 @@ def _write(
                 game.public_id = plan.public_id
     Game.objects.bulk_create(games)
     for game, plan in zip(games, sessions, strict=True):
-        # The file's own times, so the history of a restored notebook keeps its order.
+        # The file's own times, so a restored history keeps its order.
         game.created_at = plan.created_at or now
         game.finished_at = (plan.finished_at or now) if plan.finished else None
         game.updated_at = game.finished_at or now

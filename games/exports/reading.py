@@ -1,7 +1,5 @@
-"""A file read whole and checked through `games.rules` before anything is written:
-a session (`session_plan`), a notebook's backup (`notebook_plan`), the operators'
-backup of several (`notebooks_plan`). Every refusal is a `RuleError` with one sentence
-for the visitor ("Session 3: Deal 5: ..."); nothing is saved."""
+"""A file read whole and checked through `games.rules` before anything is written. Every
+refusal is a `RuleError` with one sentence for the visitor ("Session 3: Deal 5: ...")."""
 
 from __future__ import annotations
 
@@ -27,8 +25,7 @@ SESSION_FILE_LIMIT = 1024 * 1024
 #: A notebook backup holds every session: room for a few thousand.
 NOTEBOOK_FILE_LIMIT = 20 * 1024 * 1024
 
-# Bounds that no real table reaches, so a hostile file cannot make us work or
-# write without end (the rules allow endless revokes, or eggs in Kozel).
+# Beyond any real table, against a hostile file (the rules allow endless revokes and eggs).
 MAX_DEALS = 200
 MAX_ADJUSTMENTS = 100  # in one deal
 MAX_SESSIONS = 10_000  # in one notebook
@@ -44,7 +41,6 @@ NOT_AN_EXPORT = gettext_noop("This file is not a Scorekeeper export.")
 
 
 def read_json(raw: bytes, *, limit: int) -> object:
-    """The parsed file, or one sentence saying why it cannot be read."""
     if len(raw) > limit:
         raise RuleError(
             gettext_noop("This file is larger than %(size)s MB, too large to import."),
@@ -65,7 +61,6 @@ def _refuse_constant(name: str) -> object:
 
 @contextmanager
 def _within(where: str, number: int) -> Iterator[None]:
-    """A refusal inside one part of the file, e.g. "Deal 3: ..."."""
     templates = {
         "deal": gettext_noop("Deal %(number)s: %(reason)s"),
         "session": gettext_noop("Session %(number)s: %(reason)s"),
@@ -81,7 +76,6 @@ def _whole(value: object) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
-#: The refusal of a field of the wrong type, by the type asked for.
 _MUST_BE = {
     int: gettext_noop("“%(field)s” must be a whole number."),
     str: gettext_noop("“%(field)s” must be text."),
@@ -102,8 +96,7 @@ class _Fields:
     def get(
         self, name: str, kind: type = object, *, required: bool = True, null: bool = False
     ) -> Any:
-        """The field as a ``kind`` (a bool is not a whole number). None for a null where
-        ``null`` allows it, and for an optional field (not ``required``) missing or null."""
+        """None for an allowed null, or an optional field absent or null. A bool is no int."""
         if name not in self.data:
             if required:
                 raise RuleError(gettext_noop("“%(field)s” is missing."), field=name)
@@ -122,7 +115,6 @@ class _Fields:
 
 
 def _check_format(fields: _Fields, expected: str) -> None:
-    """The file's kind and format version, checked before anything else."""
     kind = fields.get("format", required=False)
     if kind is not None and kind != expected:
         if kind in (NOTEBOOK_FORMAT, NOTEBOOKS_FORMAT) and expected == SESSION_FORMAT:
@@ -169,8 +161,6 @@ def _when(fields: _Fields, name: str) -> datetime | None:
 
 @dataclass(frozen=True)
 class SessionPlan:
-    """A session from a file, checked by the rules and ready to be written."""
-
     kind: str
     preset: str
     options: dict
@@ -181,20 +171,17 @@ class SessionPlan:
     finished: bool
     created_at: datetime | None
     finished_at: datetime | None
-    #: The session's id in the file (``id``), when it is one the app could have made:
-    #: kept by the undo of a deletion, so links to the session work again.
+    #: The file's ``id`` if the app could have made it: undoing a deletion keeps its links.
     public_id: str | None = None
 
     def snapshot(self, finished_at: datetime | None) -> dict:
-        """The session as an undo snapshot describes it, so that an undo of the import
-        puts back what was imported: it changes nothing."""
+        """As an undo snapshot, so undoing the import puts back what was imported."""
         finished = finished_at.isoformat() if finished_at else None
         return {"deals": self.deals, "finished_at": finished}
 
 
 def session_plan(data: object, *, standalone: bool = True) -> SessionPlan:
-    """Check a session from a file, whole, through the rules; RuleError when it is not
-    valid. ``standalone``: a file of its own, not one inside a notebook backup."""
+    """Check a session whole through the rules. ``standalone``: not inside a notebook."""
     fields = _Fields(data, NOT_AN_EXPORT)
     if standalone:
         _check_format(fields, SESSION_FORMAT)
@@ -237,7 +224,6 @@ def session_plan(data: object, *, standalone: bool = True) -> SessionPlan:
 
 
 def _seat_list(fields: _Fields, name: str, players: int, *, null: bool) -> list | None:
-    """One whole number or null per seat; the list itself may be null if ``null``."""
     values = fields.get(name, list, null=null)
     if values is None:
         return None
@@ -251,8 +237,6 @@ def _seat_list(fields: _Fields, name: str, players: int, *, null: bool) -> list 
 
 @dataclass(frozen=True)
 class _Entered:
-    """One Oh Hell deal as the file has it, its types checked."""
-
     position: int
     trump: str | None
     bids: list
@@ -329,8 +313,7 @@ def _oh_hell_deals(
         if deal.tricks is not None and not oh_hell.taps_agree(
             winners, deal.tricks, scored.plan.cards, players
         ):
-            # Written by a version before corrections dropped the taps they contradict
-            # (docs/export-format.md): the counts are what was scored.
+            # An older version kept taps a correction contradicted (docs/export-format.md).
             winners = []
         tricks = [None] * players if deal.tricks is None else deal.tricks
         hands = [
@@ -365,7 +348,6 @@ def _hand(seat: int, bid: int | None, out_of_turn: bool, tricks: int | None) -> 
 
 
 def _open_deal(plan: oh_hell.DealPlan, players: int, deal: _Entered | None) -> dict:
-    """The deal in play: its trump, the bids so far, the tricks tapped so far."""
     if deal is None:  # a file may leave out a deal nobody has bid in yet
         return _deal(plan.trump or "", [], None, False, [], [])
     with _within("deal", plan.number):
@@ -444,7 +426,6 @@ KEY_PATTERN = re.compile(r"[A-Za-z0-9_-]{16,43}")
 
 
 def notebook_plan(data: object, *, standalone: bool = True) -> NotebookPlan:
-    """Check a notebook backup whole; RuleError ("Session 3: Deal 5: ...") if invalid."""
     fields = _Fields(data, NOT_AN_EXPORT)
     if standalone:
         _check_format(fields, NOTEBOOK_FORMAT)

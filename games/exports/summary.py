@@ -14,8 +14,7 @@ from games.services.sessions import KozelTable, OhHellTable
 
 
 def summary(table: Table) -> str:
-    """One line for a chat: "Final: Anna 112, Ben 98, …" (best first), or for Kozel
-    "Anna & Carla 12 (goat), Ben & Dan 6"."""
+    """For a chat: "Final: Anna 112, Ben 98, …" or "Anna & Carla 12 (goat), Ben & Dan 6"."""
     result = table.result
     if isinstance(table, KozelTable):
         teams = []
@@ -88,8 +87,8 @@ class Payment:
 
 
 def settle(table: OhHellTable, stake: Decimal) -> list[Payment]:
-    """Seed 000: each player pays the winner the stake times the points between them;
-    tied winners share (`oh_hell.settle_up`). Best first."""
+    """Seed 000: each player pays the winner the stake times the points between them; tied
+    winners share. Best first."""
     result = table.result
     amounts = oh_hell.settle_up(result.totals, stake)
     return [

@@ -1,5 +1,4 @@
-"""``{% running_totals_chart table %}``: the chart under a score sheet, from the table the
-sheet has loaded (no query)."""
+"""``{% running_totals_chart table %}``: the chart under a score sheet (no query)."""
 
 from __future__ import annotations
 
@@ -12,7 +11,6 @@ register = template.Library()
 
 @register.inclusion_tag("games/_chart.html")
 def running_totals_chart(table: services.OhHellTable | services.KozelTable) -> dict:
-    """Oh Hell: each player's running total; Kozel: each team's defeat points."""
     if isinstance(table, services.KozelTable):
         names = [table.team_names(0), table.team_names(1)]
         return {"chart": charts.kozel_chart(table.result, names, "chart")}

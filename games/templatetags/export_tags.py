@@ -1,5 +1,4 @@
-"""``{% session_summary table %}``: the line to copy into a chat, under a score sheet, from
-the table the sheet has loaded (no query)."""
+"""``{% session_summary table %}``: the line to copy into a chat (no query)."""
 
 from __future__ import annotations
 

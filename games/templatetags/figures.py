@@ -12,13 +12,11 @@ NONE = "–"
 
 @register.filter
 def percent(value: float | None) -> str:
-    """0.6667 -> "67%"."""
     return NONE if value is None else f"{floatformat(value * 100, 0)}%"
 
 
 @register.filter
 def decimal(value: float | None) -> str:
-    """One decimal: 11.333 -> "11.3"."""
     return NONE if value is None else floatformat(value, 1)
 
 

@@ -1,6 +1,5 @@
-"""``{% form_key %}``: a hidden ``idem`` field with a fresh key. The same form sent twice (a
-double tap, a retried POST) carries the same key, and the second changes nothing
-(games/services)."""
+"""``{% form_key %}``: a hidden ``idem`` field with a fresh key; the same form sent twice (a
+double tap, a retried POST) changes nothing the second time (games/services)."""
 
 import secrets
 

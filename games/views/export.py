@@ -1,9 +1,5 @@
-"""Export, import and backup, settling up: thin views over `games.exports`.
-
-Exports are for anyone who may view the session (`get_game`); importing and
-restoring go into the visitor's own notebook (a new one when there is none),
-and the backup is the owner's.
-"""
+"""Thin views over `games.exports`. Exports are for anyone who may view the session
+(`get_game`); imports go into the visitor's own notebook (a new one if there is none)."""
 
 from __future__ import annotations
 
@@ -72,8 +68,7 @@ def export_json(request: HttpRequest, public_id: str) -> HttpResponse:
 
 @require_safe
 def settle_up(request: HttpRequest, public_id: str) -> HttpResponse:
-    """Seed 000: with a stake per point, what each player owes the winner (GET, nothing
-    stored). htmx gets the section back; without JavaScript it is a page of its own."""
+    """Seed 000: what each player owes the winner at a stake per point (GET, nothing stored)."""
     game = get_game(request, public_id)
     if not kind_of(game.kind).settles:
         raise Http404
@@ -146,7 +141,6 @@ def import_session(request: HttpRequest) -> HttpResponse:
 @csrf_exempt
 @reads_own_body
 def restore_notebook(request: HttpRequest) -> HttpResponse:
-    """POST: a notebook backup; its players and sessions are added to this notebook."""
     return _transfer(request, "notebook")
 
 

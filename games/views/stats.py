@@ -1,9 +1,5 @@
-"""The notebook's history of finished sessions, its statistics, and head-to-head.
-
-Only the notebook's owner (its cookie) sees these; without it they are not found.
-Every page reads its sessions in a fixed number of queries (`score_sessions`), the
-rules score them, and `games.stats` counts, in plain Python.
-"""
+"""The notebook's finished sessions, statistics and head-to-head: its owner's (its cookie)
+only, 404 otherwise. Sessions are read in a fixed number of queries (`score_sessions`)."""
 
 from __future__ import annotations
 
@@ -28,8 +24,6 @@ FINISHED_PER_PAGE = 20
 
 @dataclass(frozen=True)
 class ScoredSession:
-    """A session as the rules see it: who sat where, and the result they derive."""
-
     game: Game
     players: tuple[str, ...]  # public ids by seat
     names: tuple[str, ...]
@@ -41,14 +35,9 @@ class ScoredSession:
 
 
 def score_sessions(games: QuerySet[Game]) -> list[ScoredSession]:
-    """Every session of the queryset, scored, in six queries however many there are.
-
-    The games, then their seats (with the players' ids and names), their played
-    Oh Hell deals, those deals' hands and adjustments, and their Kozel deals, read
-    as plain rows: building model objects for thousands of hands cost seconds
-    with 500 sessions. The records are the ones `services.load` gives the rules
-    (tests/games/test_stats.py compares the two).
-    """
+    """Every session scored, in six queries however many. Plain rows: model objects for
+    thousands of hands cost seconds with 500 sessions. The records are `services.load`'s
+    (tests/games/test_stats.py compares the two)."""
     sessions = list(games)
     if not sessions:
         return []
@@ -121,7 +110,7 @@ def deal_record(deal: dict, players: int) -> oh_hell.DealRecord:
 def as_sessions(
     scored: list[ScoredSession],
 ) -> tuple[list[stats.OhHellSession], list[stats.KozelSession]]:
-    """Plain data for `games.stats`: players by public id, and each session's result."""
+    """Plain data for `games.stats`, players by public id."""
     oh_hell_sessions, kozel_sessions = [], []
     for session in scored:
         game = session.game
@@ -157,7 +146,6 @@ def winners_line(session: ScoredSession) -> dict:
 
 @require_safe
 def finished(request: HttpRequest) -> HttpResponse:
-    """The notebook's finished sessions, newest first, twenty to a page, with their winners."""
     notebook = owner_notebook(request)
     games = notebook.games.filter(finished_at__isnull=False).order_by("-finished_at", "-pk")
     paginator = Paginator(games, FINISHED_PER_PAGE)
@@ -182,7 +170,6 @@ def finished(request: HttpRequest) -> HttpResponse:
 def compare_players(
     players: dict[str, Player], first: str, second: str
 ) -> tuple[Player | None, Player | None, str | None]:
-    """The two players chosen for head-to-head, or the reason they cannot be compared."""
     if not first or not second:
         return None, None, _("Choose two players to compare.")
     if first not in players or second not in players:
@@ -195,12 +182,9 @@ def compare_players(
 def cached_figures(
     notebook: Notebook, players: list[Player], games: QuerySet[Game]
 ) -> stats.NotebookStats:
-    """The notebook's figures, scored once per state of its sessions and players, kept in
-    the shared database cache for every app server, one entry a notebook (forgetting the
-    notebook deletes it: services.forget_notebook).
-
-    Every change to a session bumps its ``updated_at`` (renaming a player too), a new or
-    deleted session changes the count, and the players are part of the state."""
+    """Scored once per state of the sessions and players, in the shared database cache (one
+    entry a notebook; services.forget_notebook deletes it). A change to a session, renaming
+    a player too, bumps its ``updated_at``; adding or deleting one changes the count."""
     sessions = games.aggregate(count=Count("pk"), last=Max("updated_at"))
     state = (sessions["count"], sessions["last"], [(p.public_id, p.name) for p in players])
     key = services.stats_key(notebook.pk)
@@ -215,12 +199,9 @@ def cached_figures(
 
 @require_safe
 def statistics(request: HttpRequest) -> HttpResponse:
-    """Every player's figures, and head-to-head for two chosen players (``?a=&b=``).
-
-    Whatever the notebook's size: a repeat visit costs four queries (the notebook,
-    its players, the sessions' count and last change, the cache); a first one after a
-    change, or a comparison, ``score_sessions``' six more. With htmx, the head-to-head
-    answer alone."""
+    """Every player's figures, and head-to-head (``?a=&b=``; htmx gets that part alone).
+    A repeat visit is four queries however big the notebook (notebook, players, sessions'
+    count and last change, cache); after a change, or to compare, six more (score_sessions)."""
     notebook = owner_notebook(request)
     players = list(notebook.players.all())
     by_id = {player.public_id: player for player in players}
@@ -261,7 +242,7 @@ def statistics(request: HttpRequest) -> HttpResponse:
 
 @require_safe
 def player_statistics(request: HttpRequest, public_id: str) -> HttpResponse:
-    """One player's figures in full, and how they fare against each other player."""
+    """One player's figures, and head-to-head with each other player."""
     notebook = owner_notebook(request)
     players = list(notebook.players.all())
     player = next((p for p in players if p.public_id == public_id), None)

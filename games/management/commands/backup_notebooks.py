@@ -1,9 +1,5 @@
-"""``manage.py backup_notebooks [--notebook KEY] [--output FILE]``: every notebook (or
-one) as one JSON file, for operators. Restore it with ``restore_notebooks``.
-
-The file holds each notebook's secret key, so that a restore on a new server keeps
-every phone's link working: keep it as safe as the database.
-"""
+"""Every notebook (or one) as JSON for ``restore_notebooks``. It holds each secret key, so
+a restore on a new server keeps every phone's link: keep it as safe as the database."""
 
 from __future__ import annotations
 
@@ -36,8 +32,7 @@ class Command(BaseCommand):
             self.stdout.write(text, ending="")
             return
         path = Path(output)
-        # Written next to the target, then moved into place: a full disk or a crash
-        # never leaves half a backup under the backup's name.
+        # Written beside it, then moved: a full disk or a crash never leaves half a backup.
         partial = path.with_name(f".{path.name}.partial")
         try:
             partial.write_text(text, encoding="utf-8")

@@ -1,10 +1,6 @@
-"""``manage.py restore_notebooks FILE``: restore what ``backup_notebooks`` wrote (or one
-notebook's backup from its page) as new notebooks, all of them or none.
-
-Every session is checked through the rules first, as an import from the web is. A
-notebook keeps its secret key when no notebook here has it (a restore on a new
-server: every phone's link keeps working); otherwise it gets a new one.
-"""
+"""What ``backup_notebooks`` wrote (or one notebook's backup) as new notebooks, all or none,
+checked through the rules as a web import is. A notebook keeps its secret key unless one
+here has it, so on a new server every phone's link keeps working."""
 
 from __future__ import annotations
 
