@@ -1,14 +1,5 @@
-"""One function per thing a user does, each in one transaction.
-
-- sessions: a session as stored and as the rules see it (``load``), the write path
-  every action takes (``game_action``), undo;
-- oh_hell, kozel: the actions at the table of each game;
-- notebook: players, starting and deleting sessions, the notebook's link, forgetting it;
-- sharing: share links.
-
-Refusals: `RuleError` (the rules say no: 422) and `Conflict` (the page was out of date:
-409). Either way nothing is saved.
-"""
+"""One function per thing a user does, each in one transaction. Refusals: `RuleError` (the
+rules say no: 422) and `Conflict` (the page was out of date: 409); either way nothing is saved."""
 
 from games.options import as_options as rules_as_options
 from games.services.kozel import correct_kozel_deal, record_kozel_deal

@@ -1,5 +1,4 @@
-"""Kozel at the table: a deal from one team's card points, and its correction (seed
-004). Each action runs through sessions.game_action."""
+"""Kozel at the table: a deal from one team's card points (seed 004), and its correction."""
 
 from __future__ import annotations
 
@@ -30,12 +29,11 @@ def record_kozel_deal(
     zero_team_took_trick: bool | None,
     last_trick_seat: int | None,
 ) -> kozel.MatchResult:
-    """One Kozel deal from one team's card points (seed 004)."""
     game = table.game
     entry = kozel.DealEntry(team, points, zero_team_took_trick, last_trick_seat)
     if deal_number <= len(table.deals):
         if kozel_entry(table.deals[deal_number - 1]) == kozel.validate_deal(entry, table.rules):
-            return table.result  # the same deal again: a double tap
+            return table.result  # a double tap
         raise Conflict(
             gettext_noop(
                 "Deal %(number)s was already entered. Open it from the score sheet to correct it."
@@ -80,8 +78,7 @@ def correct_kozel_deal(
     last_trick_seat: int | None,
     version: int | None = None,
 ) -> None:
-    """Change an entered Kozel deal; later deals are scored again (and may end the match
-    sooner or later than before: deals after a new end are refused)."""
+    """Later deals are scored again; deals after a new, earlier end are refused."""
     game = table.game
     refuse_if_changed(game, version)
     if not 0 < deal_number <= len(table.deals):

@@ -1,5 +1,4 @@
-"""The notebook: its players, its sessions started and deleted, its link, forgetting it.
-Each action one transaction; a form that creates something counts once per key."""
+"""The notebook: its players, its sessions started and deleted, its link, forgetting it."""
 
 from __future__ import annotations
 
@@ -20,12 +19,8 @@ from games.options import as_options, rules_of
 from games.rules import RuleError, gettext_noop, oh_hell
 from games.services.sessions import load
 
-# -- names and tables ----------------------------------------------------------------
-
 
 def clean_name(name: str) -> str:
-    """A player's name, whitespace folded; refused when empty, too long, or holding a
-    control character."""
     if not inputs.text_ok(name or ""):
         raise RuleError(gettext_noop("A name cannot hold control characters."))
     name = " ".join((name or "").split())
@@ -47,16 +42,10 @@ def check_table(kind: str, names: Sequence[str]) -> list[str]:
     return names
 
 
-# -- once per form -------------------------------------------------------------------
-
-
 def notebook_of_visitor(notebook: Notebook | None, promised_key: str | None) -> Notebook:
-    """Inside a transaction, locked until it ends: the visitor's notebook, or on a first
-    visit the one this browser was promised (games/views/access.py), made now.
-
-    Two tabs, two taps or a retry of a first visit's form carry the same promise: the
-    second waits for the first's row (the unique key) and finds it. Without a promise (no
-    cookie kept) each time makes a new notebook."""
+    """Locked until the transaction ends: the visitor's notebook, or on a first visit the one
+    this browser was promised (games/views/access.py), made now. Two tabs, taps or retries
+    carry the same promise: the second waits on the unique key and finds the first's row."""
     mine = Notebook.objects.select_for_update()
     if notebook is not None and (found := mine.filter(pk=notebook.pk).first()) is not None:
         # Locked: two starts at once add the same new player once.
@@ -72,12 +61,9 @@ KEY_LIFETIME = timedelta(days=1)
 
 
 def claim_form_key(notebook: Notebook, key: str | None) -> tuple[IdempotencyKey | None, bool]:
-    """Inside a transaction: claim a creating form's once-only key in its notebook.
-
-    (the key's row, True) the first time; (the earlier row, False) for a double tap or a
-    retry, which answers with what the first one made (``row.game``). A request sent at
-    the same moment waits for the first to commit (the unique index), then finds its
-    row. ``key`` None (not a form, e.g. a test's setup): no claim, always first."""
+    """Inside a transaction: (the new row, True), or for a double tap or retry (the earlier
+    row, False), to answer with what it made (``row.game``); a request at the same moment
+    waits on the unique index. ``key`` None (not a form): always first."""
     if key is None:
         return None, True
     # Keys that have outlived any retry go here: once per thing made, not per entry.
@@ -99,9 +85,6 @@ def note_made(claim: IdempotencyKey | None, game: Game) -> Game:
     return game
 
 
-# -- sessions ----------------------------------------------------------------------
-
-
 def start_game(
     *,
     notebook: Notebook | None,
@@ -113,13 +96,9 @@ def start_game(
     form_key: str | None = None,
     promised_key: str | None = None,
 ) -> Game:
-    """A new session with its seats; players are found by name or added to the notebook.
-
-    On a first visit the notebook is made in the same transaction (notebook_of_visitor),
-    so a refused start leaves nothing behind. Once per form: a retry answers with the
-    session the first one made. ``first_dealer`` None draws one (seed 002 draws cards;
-    a phone draws a number).
-    """
+    """Players are found by name or added; a first visit's notebook is made in the same
+    transaction, so a refused start leaves nothing. Once per form. ``first_dealer`` None
+    draws one (seed 002 draws cards; a phone draws a number)."""
     names = check_table(kind, names)
     rules = rules_of(kind, options)
     if kind == Game.Kind.OH_HELL:
@@ -156,8 +135,7 @@ def start_game(
 
 
 def play_again(*, game: Game, form_key: str | None = None) -> Game:
-    """A new session with the same table, rules and seats; the deal moves one seat on.
-    Once per form."""
+    """Same table, rules and seats; the deal moves one seat on. Once per form."""
     names = [seat.player.name for seat in game.seats.select_related("player")]
     return start_game(
         notebook=game.notebook,
@@ -170,16 +148,13 @@ def play_again(*, game: Game, form_key: str | None = None) -> Game:
     )
 
 
-#: The Undo of a deletion carries the session's file, signed, for this long; the server
-#: keeps nothing of it.
+#: Undo of a deletion carries the signed session file this long; the server keeps none.
 DELETED_SALT = "games.services.delete_session"
 UNDO_DELETE_SECONDS = 60 * 60
 
 
 def delete_session(*, game: Game) -> str:
-    """Delete a session with its deals, history and share links (dead at once); the
-    players stay. Returns the token `undo_delete_session` takes: the session's file
-    (docs/export-format.md), signed and compressed, for the answering page to carry."""
+    """The players stay. Returns Undo's token: the signed session file (docs/export-format.md)."""
     from games.exports import files
 
     with transaction.atomic():
@@ -192,9 +167,7 @@ def delete_session(*, game: Game) -> str:
 
 
 def undo_delete_session(*, notebook: Notebook, token: str, form_key: str | None = None) -> Game:
-    """The session a `delete_session` token names, back in ``notebook`` with its id,
-    deals and times (its history starts again; its share links stay dead). Once per
-    form; a token of another notebook, too old or altered, is refused."""
+    """Back with its id, share links still dead; a foreign, old or altered token is refused."""
     from games.exports import importing, reading
 
     try:
@@ -223,9 +196,6 @@ def undo_delete_session(*, notebook: Notebook, token: str, form_key: str | None 
     if not restored.games:  # a retry, and what it brought back was deleted again since
         raise RuleError(gettext_noop("This session can no longer be brought back."))
     return restored.games[0]
-
-
-# -- players -------------------------------------------------------------------------
 
 
 def _new_version(games) -> None:
@@ -265,8 +235,7 @@ def delete_player(*, player: Player) -> None:
 
 
 def merge_player(*, player: Player, into: Player) -> Player:
-    """One player under two names ("Ann" and "Anna"): every seat of ``player`` goes to
-    ``into``, and ``player`` is deleted; the sessions show the name that stays."""
+    """One player under two names ("Ann", "Anna"): ``player``'s seats go to ``into``."""
     if player.notebook_id != into.notebook_id or player.pk == into.pk:
         raise RuleError(gettext_noop("Choose another player of this notebook."))
     with transaction.atomic():
@@ -284,12 +253,8 @@ def merge_player(*, player: Player, into: Player) -> Player:
     return into
 
 
-# -- the notebook ----------------------------------------------------------------------
-
-
 def renew_notebook_link(*, notebook: Notebook, form_key: str | None = None) -> Notebook:
-    """A new secret link for the notebook; the old one dies at once. Once per form: else
-    a double tap renews twice and the phone may keep the first answer's dead key."""
+    """Once per form: else a double tap renews twice and the phone may keep a dead key."""
     with transaction.atomic():
         notebook = Notebook.objects.select_for_update().get(pk=notebook.pk)
         _claim, first = claim_form_key(notebook, form_key)
@@ -300,8 +265,7 @@ def renew_notebook_link(*, notebook: Notebook, form_key: str | None = None) -> N
 
 
 def forget_notebook(*, notebook: Notebook) -> None:
-    """Delete the notebook and everything in it from the server, its cached statistics
-    too; its link and every share link die at once."""
+    """Everything in it, cached statistics too; its link and share links die at once."""
     with transaction.atomic():
         cache.delete(stats_key(notebook.pk))
         notebook.delete()

@@ -1,6 +1,4 @@
-"""Oh Hell at the table: trump, bids, tricks, the revoke, adjustments and corrections
-(seeds 000, 001, 002). Each action runs through sessions.game_action: one
-transaction, the session locked and read, once per form key."""
+"""Oh Hell at the table (seeds 000, 001, 002); each action runs through ``game_action``."""
 
 from __future__ import annotations
 
@@ -45,18 +43,14 @@ def place_bid(
     bid: int,
     was: int | EllipsisType | None = ...,
 ) -> oh_hell.Bidding:
-    """A bid, a changed bid, or a bid out of turn (seeds 000, 002).
-
-    ``was`` is the bid the page showed for this seat (None: no bid yet); when
-    another phone has entered a different one since, the bid is refused as a
-    conflict rather than silently replacing it. Leave it out to skip the check.
-    """
+    """A bid, a changed bid, or a bid out of turn (seeds 000, 002). ``was``, the bid the page
+    showed (None: none yet), refuses what would overwrite another phone's bid."""
     game = table.game
     deal = _current_deal(table, deal_number)
     seat = _check_seat(table, seat)
     bidding = table.bidding
     if bidding.bids.get(seat) == bid:
-        return bidding  # the same bid again: a double tap, nothing to do
+        return bidding  # a double tap
     if was is not ... and bidding.bids.get(seat) != was:
         raise Conflict(
             gettext_noop(
@@ -67,7 +61,7 @@ def place_bid(
     changed = seat in bidding.bids
     new = bidding.place(seat, bid)
     before = snapshot(game, table.deals)
-    # The deal's hands were read under the session's lock: no other row can be there.
+    # Read under the session's lock: no other row can be there.
     hand = next((h for h in deal.hands.all() if h.seat == seat), None) or Hand(deal=deal, seat=seat)
     hand.bid, hand.out_of_turn = new.bids[seat], seat in new.out_of_turn
     hand.save()
@@ -88,7 +82,7 @@ def record_trick(*, table: OhHellTable, deal_number: int, trick_number: int, sea
     winners = list(deal.trick_winners)
     if trick_number <= len(winners):
         if winners[trick_number - 1] == seat:
-            return  # a double tap: this trick is already recorded
+            return  # a double tap
         raise Conflict(
             gettext_noop("Trick %(number)s was already recorded. Here is the count now."),
             number=trick_number,
@@ -105,7 +99,7 @@ def record_trick(*, table: OhHellTable, deal_number: int, trick_number: int, sea
 
 @game_action(Game.Kind.OH_HELL)
 def undo_trick(*, table: OhHellTable, deal_number: int, trick_number: int) -> None:
-    """Take back the last trick tapped (the wrong player was tapped)."""
+    """Take back the last trick tapped (the wrong player)."""
     game = table.game
     deal = _current_deal(table, deal_number)
     winners = list(deal.trick_winners)
@@ -121,9 +115,8 @@ def undo_trick(*, table: OhHellTable, deal_number: int, trick_number: int) -> No
 
 @game_action(Game.Kind.OH_HELL)
 def record_tricks(*, table: OhHellTable, deal_number: int, tricks: Sequence[int | None]) -> None:
-    """Everyone's tricks at the end of the deal; scores the deal and opens the next.
-    ``tricks`` may name more seats than the table has (a form sends every seat a
-    table can have): those are left out."""
+    """Everyone's tricks at the end of the deal; scores it and opens the next.
+    Seats beyond the table's (the form sends them all) are left out."""
     game = table.game
     tricks = list(tricks)[: table.players]
     existing = table.deals[deal_number - 1] if 0 < deal_number <= len(table.deals) else None
@@ -131,7 +124,7 @@ def record_tricks(*, table: OhHellTable, deal_number: int, tricks: Sequence[int 
         stored = [h.tricks for h in existing.hands.all()]
         cards = table.result.deals[deal_number - 1].plan.cards
         if stored == oh_hell.complete_tricks(list(tricks), cards):
-            return  # the same tricks again: a double tap
+            return  # a double tap
         raise Conflict(
             gettext_noop(
                 "This deal was already scored. Open it from the score sheet to correct it."
@@ -182,7 +175,6 @@ def record_revoke(*, table: OhHellTable, deal_number: int, seat: int) -> None:
 def add_adjustment(
     *, table: OhHellTable, deal_number: int, seat: int, points: int, note: str
 ) -> None:
-    """Plus or minus points for one player in one deal (any deal, played or current)."""
     game = table.game
     deal = _deal(table, deal_number)
     if not deal.done:
@@ -230,10 +222,7 @@ def correct_deal(
     version: int | None = None,
 ) -> None:
     """Change a played deal's bids, tricks and trump; every later total follows.
-
-    ``version`` is the session's version the correction form was shown at; a
-    change made since on another phone makes this a conflict, not a lost update.
-    """
+    ``version``: a change since on another phone is a conflict, not a lost update."""
     game = table.game
     refuse_if_changed(game, version)
     if not 0 < deal_number <= len(table.deals) or not table.deals[deal_number - 1].done:
@@ -260,8 +249,7 @@ def correct_deal(
     if checked_tricks is not None and not oh_hell.taps_agree(
         deal.trick_winners, checked_tricks, plan.cards, table.players
     ):
-        # The taps told how the deal was first entered; the corrected counts replace
-        # them (docs/export-format.md).
+        # The corrected counts replace the taps (docs/export-format.md).
         deal.trick_winners = []
     deal.save(update_fields=["trump", "trick_winners"])
     for seat in range(table.players):
@@ -273,11 +261,7 @@ def correct_deal(
     commit(game, "corrected", {"deal": plan.number}, before)
 
 
-# -- helpers ----------------------------------------------------------------------
-
-
 def _current_deal(table: OhHellTable, deal_number: int) -> Deal:
-    """The deal being played, which the page showed as ``deal_number``."""
     refuse_if_finished(table.game)
     deal = table.current
     if deal is None:

@@ -1,13 +1,4 @@
-"""A session as stored and as the rules see it, the write path every action takes, and
-undo.
-
-Every action (games/services/oh_hell.py, kozel.py) runs through ``game_action``: one
-transaction, the session's row locked first (a real row lock on PostgreSQL; on SQLite
-the IMMEDIATE transaction already serialises writers), the form's once-only key
-claimed, the session read after the lock, the action checked against it and applied,
-the version bumped and a history line written with what undo needs to put things back.
-Refusals (`RuleError`, `Conflict`): see games/services/__init__.py.
-"""
+"""A session as stored and as the rules see it, the write path of every action, and undo."""
 
 from __future__ import annotations
 
@@ -29,8 +20,7 @@ T = TypeVar("T")
 
 
 class Conflict(Exception):
-    """The action was meant for a state that has changed since (a stale page, a second
-    phone that got there first, a double tap): 409."""
+    """The session changed since the page was shown (another phone, a double tap): 409."""
 
     def __init__(self, template: str, **params: object) -> None:
         self.template = template
@@ -38,13 +28,8 @@ class Conflict(Exception):
         super().__init__(template % params if params else template)
 
 
-# -- reading a session ---------------------------------------------------------------
-
-
 @dataclass
 class _Table:
-    """A session as stored, with the rules of its options."""
-
     game: Game
     seats: list[Seat]
 
@@ -58,8 +43,6 @@ class _Table:
 
 @dataclass
 class OhHellTable(_Table):
-    """A session of Oh Hell, with everything the rules derive from it."""
-
     deals: list[Deal]
     rules: oh_hell.OhHellRules = field(init=False)
 
@@ -73,7 +56,7 @@ class OhHellTable(_Table):
 
     @cached_property
     def current(self) -> Deal | None:
-        """The deal being played (bidding or play), or None when the game is over."""
+        """None when the game is over."""
         return next((deal for deal in self.deals if not deal.done), None)
 
     @cached_property
@@ -83,7 +66,6 @@ class OhHellTable(_Table):
 
     @property
     def plan(self) -> oh_hell.DealPlan | None:
-        """The schedule's plan for the current deal."""
         return self.result.next_deal
 
     @cached_property
@@ -146,7 +128,6 @@ def kozel_entry(deal: KozelDeal) -> kozel.DealEntry:
     return kozel.DealEntry(**{f.name: getattr(deal, f.name) for f in fields(kozel.DealEntry)})
 
 
-#: A session's deals with what each holds, in the order they were played.
 OH_HELL_DEALS = Deal.objects.order_by("index").prefetch_related(
     Prefetch("hands", queryset=Hand.objects.order_by("seat")),
     Prefetch("adjustments", queryset=Adjustment.objects.order_by("created_at", "pk")),
@@ -158,13 +139,12 @@ def seats_of(game: Game) -> list[Seat]:
 
 
 def load_oh_hell(game: Game) -> OhHellTable:
-    """A session of Oh Hell in four queries, whatever its size: seats with players,
-    deals, hands, adjustments."""
+    """Four queries whatever the size: seats with players, deals, hands, adjustments."""
     return OhHellTable(game=game, seats=seats_of(game), deals=list(OH_HELL_DEALS.filter(game=game)))
 
 
 def load_kozel(game: Game) -> KozelTable:
-    """A Kozel match in two queries: seats with players, deals."""
+    """Two queries: seats with players, deals."""
     deals = list(game.kozel_deals.order_by("index"))
     return KozelTable(game=game, seats=seats_of(game), deals=deals)
 
@@ -173,13 +153,9 @@ def load(game: Game) -> OhHellTable | KozelTable:
     return load_kozel(game) if game.kind == Game.Kind.KOZEL else load_oh_hell(game)
 
 
-# -- undo snapshots ----------------------------------------------------------------
-
-
 def snapshot(game: Game, deals: Sequence[Deal] | Sequence[KozelDeal]) -> dict:
-    """What undo needs to put the session back as it is now: every deal as entered,
-    with named fields, and when the session finished. ``deals`` as loaded (hands and
-    adjustments prefetched), so that taking it reads nothing again."""
+    """What undo needs to put the session back: every deal as entered, and when it finished.
+    ``deals`` as loaded (prefetched), so this reads nothing again."""
     if game.kind == Game.Kind.KOZEL:
         state = [kozel_fields(kozel_entry(deal)) for deal in deals]
     else:
@@ -209,7 +185,6 @@ def kozel_fields(entry: kozel.DealEntry) -> dict:
 
 
 def restore(game: Game, state: dict) -> None:
-    """Put the session's deals back as ``snapshot`` described them."""
     game.deals.all().delete()
     game.kozel_deals.all().delete()
     if game.kind == Game.Kind.KOZEL:
@@ -234,19 +209,11 @@ def restore(game: Game, state: dict) -> None:
     game.finished_at = datetime.fromisoformat(finished) if finished else None
 
 
-# -- the write path --------------------------------------------------------------
-
-
 def game_action(kind: str | None) -> Callable[[Callable[..., T]], Callable[..., T | None]]:
-    """Run a service as one action on a session: one transaction, the session's row
-    locked, and at most once per form key.
-
-    The wrapped function gets the session's ``table`` as it is under the lock, its
-    ``game`` the locked, fresh row. ``kind`` is the game the service is for (None:
-    either); a session of the other game is refused. ``idempotency_key`` is the key of
-    the form that was submitted: a double tap or a retried POST sends it again, and
-    the repeat does nothing (returns None). Once the action is through, the caller's
-    ``game`` holds the session's row as it left it (its new version)."""
+    """Run a service in one transaction with the session's row locked (on SQLite the
+    IMMEDIATE transaction already serialises writers), passing ``table`` loaded under the lock.
+    ``kind`` None serves either game. A repeated ``idempotency_key`` (double tap, retried
+    POST) does nothing and returns None. After it the caller's ``game`` has the new version."""
 
     def decorate(func: Callable[..., T]) -> Callable[..., T | None]:
         @functools.wraps(func)
@@ -267,8 +234,7 @@ def game_action(kind: str | None) -> Callable[[Callable[..., T]], Callable[..., 
 
 
 def claim_entry_key(game: Game, key: str | None) -> bool:
-    """Under the session's lock: False if a form with this key was sent before (the
-    same entry again; the unique index says so), else the key is noted and True."""
+    """Under the session's lock: False if this form key was sent before (unique index)."""
     if key is None:
         return True
     try:
@@ -280,7 +246,7 @@ def claim_entry_key(game: Game, key: str | None) -> bool:
 
 
 def commit(game: Game, action: str, params: dict, before: dict) -> None:
-    """The end of every action: the version bumped, the end stamped, the history line."""
+    """Every action ends here: version bumped, ``finished_at`` saved, history line."""
     game.version += 1
     game.save(update_fields=["version", "finished_at", "updated_at"])
     Change.objects.create(game=game, action=action, params=params, before=before)
@@ -301,7 +267,6 @@ def refuse_if_finished(game: Game) -> None:
         raise RuleError(gettext_noop("This session is finished."))
 
 
-#: History lines that undo never takes back.
 NOT_UNDONE = ["start", "undo", "import", "restored"]
 
 

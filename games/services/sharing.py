@@ -16,8 +16,7 @@ def check_role(role: str) -> None:
 
 
 def new_share_link(*, game: Game, role: str, form_key: str | None = None) -> ShareLink:
-    """A new view-only or co-scorekeeper link; the previous one of that role is revoked.
-    Once per form: a retry answers with the link the first one made."""
+    """The previous link of that role is revoked. Once per form: a retry gets the same link."""
     check_role(role)
     with transaction.atomic():
         Game.objects.select_for_update().get(pk=game.pk)
@@ -30,7 +29,6 @@ def new_share_link(*, game: Game, role: str, form_key: str | None = None) -> Sha
 
 
 def revoke_share_link(*, game: Game, role: str) -> None:
-    """Stop the link of that role, if there is one (stopping it twice changes nothing)."""
     check_role(role)
     with transaction.atomic():
         ShareLink.objects.filter(game=game, role=role, revoked_at__isnull=True).update(

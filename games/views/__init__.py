@@ -1,2 +1,1 @@
-"""Thin function views, one module per page family: load, check access (access.get_game),
-parse, call a service, render."""
+"""Thin function views: load, check access (access.get_game), parse, call a service, render."""

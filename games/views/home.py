@@ -36,12 +36,10 @@ def home(request: HttpRequest) -> HttpResponse:
 def home_page(
     request: HttpRequest, notebook: Notebook | None, extra: dict | None = None, status: int = 200
 ) -> HttpResponse:
-    """The notebook's sessions (in play first), or the welcome page; ``extra``: what an
-    action adds (the deleted session's Undo)."""
+    """``extra``: what an action adds (the deleted session's Undo)."""
     games = []
     if notebook is not None:
-        # Every session in play, then the few last finished (the rest: Finished sessions);
-        # one query however long the notebook's history.
+        # In play, then the last finished (the rest: Finished sessions), in one query.
         recent = notebook.games.filter(finished_at__isnull=False).order_by("-finished_at")
         games = list(
             notebook.games.filter(
@@ -61,8 +59,7 @@ def home_page(
 
 @require_http_methods(["GET", "HEAD", "POST"])
 def new_session(request: HttpRequest) -> HttpResponse:
-    """The new session form. Seat moves and option changes come back here; Start creates
-    the session (and the notebook, on a first visit)."""
+    """Seat moves and options post back here; Start makes the session (and a first notebook)."""
     notebook = current_notebook(request)
     post = request.method == "POST"
     state = forms.parse_new_session(request.POST if post else request.GET)
@@ -124,12 +121,10 @@ def new_session(request: HttpRequest) -> HttpResponse:
 
 
 def split_names(typed: str) -> list[str]:
-    """The names typed, separated by commas, semicolons or lines."""
     return [name for name in re.split(r"[,;\n]+", typed) if name.strip()]
 
 
 def seat(state: forms.NewSession, typed: str) -> None:
-    """One more player at the table being set, or RuleError."""
     name = services.clean_name(typed)
     if name.casefold() in {n.casefold() for n in state.names}:
         raise RuleError(gettext_noop("%(name)s already has a seat."), name=name)
@@ -139,8 +134,7 @@ def seat(state: forms.NewSession, typed: str) -> None:
 
 
 def recent_tables(games: list[Game], most: int = 3) -> list[Game]:
-    """The last tables (game and players in their seats) among ``games`` (seats
-    prefetched), one session each: a table that meets again starts from one."""
+    """One session per table, latest first: a table that meets again starts from one."""
     seen, tables = set(), []
     for game in sorted(games, key=lambda g: g.updated_at, reverse=True):
         names = tuple(seat.player.name for seat in game.seats.all())
@@ -151,8 +145,7 @@ def recent_tables(games: list[Game], most: int = 3) -> list[Game]:
 
 
 def table_of(notebook: Notebook, public_id: str) -> forms.NewSession | None:
-    """The form filled as one of the notebook's sessions was (the first dealer drawn
-    again)."""
+    """The form filled as that session was (the first dealer drawn again)."""
     game = notebook.games.filter(public_id=public_id if inputs.token_ok(public_id) else "")
     game = game.prefetch_related("seats__player").first()
     if game is None:
@@ -198,7 +191,6 @@ def new_session_context(notebook: Notebook | None, state: forms.NewSession) -> d
 
 
 def option_fields(kind: str, chosen: dict) -> list[dict]:
-    """Each option of the game that the form shows, with its value."""
     fields = []
     for option in kind_of(kind).options:
         if option.on_form:

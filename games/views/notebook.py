@@ -1,5 +1,4 @@
-"""The notebook's pages, for its owner only (its cookie): its secret link, its players
-(renamed, deleted, merged), a session deleted and brought back, forgetting it all."""
+"""The notebook's pages, for its owner only (its cookie)."""
 
 from __future__ import annotations
 
@@ -32,7 +31,6 @@ from scorekeeper.middleware import never_compress
 
 
 def own_notebook(request: HttpRequest) -> Notebook:
-    """This browser's notebook; 404 without one."""
     notebook = current_notebook(request)
     if notebook is None:
         raise Http404
@@ -96,8 +94,7 @@ def rename_player(request: HttpRequest, public_id: str) -> HttpResponse:
 
 @require_http_methods(["GET", "HEAD", "POST"])
 def delete_session(request: HttpRequest, public_id: str) -> HttpResponse:
-    """GET: are you sure? POST: deleted; the home page answers with an Undo that carries
-    the session's file (services.delete_session)."""
+    """GET: are you sure? POST: deleted; home answers with an Undo (services.delete_session)."""
     game = get_game(request, public_id, write=True)
     if not game.is_owner:
         raise Http404  # only the notebook's phones see this page at all
@@ -115,7 +112,6 @@ def delete_session(request: HttpRequest, public_id: str) -> HttpResponse:
 
 @require_POST
 def undo_delete_session(request: HttpRequest) -> HttpResponse:
-    """The Undo after a deletion: the session back, with its id."""
     notebook = own_notebook(request)
     try:
         key = form_key_or_refuse(request)
@@ -144,7 +140,6 @@ def delete_player(request: HttpRequest, public_id: str) -> HttpResponse:
 @never_compress
 @require_POST
 def merge_player(request: HttpRequest, public_id: str) -> HttpResponse:
-    """Every seat of this player goes to the player chosen in ``into``."""
     player = owned_player(request, public_id)
     raw = request.POST.get("into", "")
     into = player.notebook.players.filter(public_id=raw if inputs.token_ok(raw) else "").first()
@@ -158,7 +153,6 @@ def merge_player(request: HttpRequest, public_id: str) -> HttpResponse:
 
 
 def refused(request: HttpRequest, player: Player, refusal: RuleError) -> HttpResponse:
-    """The notebook page again, with the refusal beside the player."""
     context = notebook_context(request, player.notebook, {player.public_id: message(refusal)})
     return render(request, "games/notebook.html", context, status=422)
 
@@ -166,8 +160,7 @@ def refused(request: HttpRequest, player: Player, refusal: RuleError) -> HttpRes
 @never_compress  # the page links the backup
 @require_http_methods(["GET", "HEAD", "POST"])
 def forget_notebook(request: HttpRequest) -> HttpResponse:
-    """GET: what goes, and the backup first. POST: the notebook is deleted from the
-    server, and this browser forgets it."""
+    """GET: what goes, and the backup first. POST: deleted, and this browser forgets it."""
     notebook = own_notebook(request)
     if request.method != "POST":
         context = {

@@ -1,9 +1,6 @@
-"""The app on a phone's home screen: its manifest, its service worker, its offline page.
-
-The service worker caches static files and the offline page only, never a notebook's
-page: a phone passed round the table must not show one notebook to the next person
-(docs/phone.md).
-"""
+"""The app on a phone's home screen. The service worker caches static files and the offline
+page, never a notebook's page: a phone passed round the table must not show one notebook to
+the next person (docs/phone.md)."""
 
 from __future__ import annotations
 
@@ -24,9 +21,8 @@ from django.utils.translation import gettext as _
 from django.views.decorators.cache import cache_control
 from django.views.decorators.http import require_safe
 
-# The files base.html links, by their hashed names in production. The manifest's PNG
-# icons stay out: no page shows them, and the browser fetches them itself on install
-# (30.6 KB less on every first visit).
+# The files base.html links. The manifest's PNG icons stay out: no page shows them and the
+# browser fetches them on install (30.6 KB less on every first visit).
 PRECACHE = [
     "css/app.css",
     "js/app.js",
@@ -39,7 +35,6 @@ SERVICE_WORKER = "js/sw.js"
 
 
 def static_bytes(path: str) -> bytes:
-    """A static file's content, from the source folders or collectstatic's output."""
     if found := finders.find(path):
         return Path(found).read_bytes()
     with staticfiles_storage.open(path) as f:
@@ -47,11 +42,8 @@ def static_bytes(path: str) -> bytes:
 
 
 def worker_script() -> tuple[str, str]:
-    """The service worker's source with its settings on top, and the cache's version.
-
-    The version hashes every precached URL and file, the worker's code and the offline
-    page's templates: any change gives a new cache, and the new worker drops the old.
-    """
+    """The worker's source with its settings on top, and a version hashing every precached
+    file, the worker and the offline page's templates: a change gives a new cache."""
     urls = [static(path) for path in PRECACHE]
     offline_url = reverse("offline")
     digest = hashlib.sha256()
@@ -78,8 +70,7 @@ worker_script_cached = cache(worker_script)
 @require_safe
 @cache_control(no_cache=True)  # the browser compares the script at every visit
 def service_worker(request: HttpRequest) -> HttpResponse:
-    """/sw.js: at the site's root, so it may answer for every page. In development a
-    changed file shows at once."""
+    """At the site's root, so it may answer for every page; in DEBUG a change shows at once."""
     source, _version = worker_script() if settings.DEBUG else worker_script_cached()
     response = HttpResponse(source, content_type="text/javascript; charset=utf-8")
     response["Service-Worker-Allowed"] = reverse("home")
@@ -93,7 +84,6 @@ def icon(name: str, sizes: str, kind: str = "image/png", **extra: str) -> dict:
 @require_safe
 @cache_control(max_age=3600)
 def manifest(request: HttpRequest) -> JsonResponse:
-    """The web app manifest, with the icons' real (hashed) static URLs."""
     home = reverse("home")
     body = {
         "id": home,
@@ -104,8 +94,7 @@ def manifest(request: HttpRequest) -> JsonResponse:
         "start_url": home,
         "scope": home,
         "display": "standalone",
-        # The light scheme's header (--surface) and page (--bg) in app.css; base.html's
-        # <meta name="theme-color"> switches the bar for the dark scheme.
+        # app.css's light --surface and --bg; base.html's theme-color switches for dark.
         "theme_color": "#ffffff",
         "background_color": "#f7f5f0",
         "categories": ["games", "utilities"],

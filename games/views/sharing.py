@@ -1,5 +1,4 @@
-"""Sharing a session: its view-only and co-scorekeeper links (the owner's page), and a
-share link opened on a phone."""
+"""Sharing a session: its links (the owner's page), and a share link opened on a phone."""
 
 from __future__ import annotations
 
@@ -31,7 +30,6 @@ from scorekeeper.middleware import never_compress
 @never_compress  # the page shows the session's share links
 @require_http_methods(["GET", "HEAD", "POST"])
 def share(request: HttpRequest, public_id: str) -> HttpResponse:
-    """Links and QR codes for view-only visitors and co-scorekeepers (owner only)."""
     game = get_game(request, public_id, write=True)
     if not game.is_owner:
         raise PermissionDenied(_("Only the notebook's owner can share this session."))

@@ -22,10 +22,8 @@ SUIT_SYMBOLS = {**dict(forms.SUITS), "NT": "NT"}
 
 @require_safe
 def sheet(request: HttpRequest, public_id: str) -> HttpResponse:
-    """A row per deal, a column per player (Oh Hell) or team (Kozel).
-
-    The template caches the table ("tables": session, version, role, language), so the
-    session is loaded only on a miss, when the template first reads ``sheet``."""
+    """The template caches the table (per session, version, role, language), so the session
+    is loaded only on a miss, when the template first reads ``sheet``."""
     game = get_game(request, public_id)
     kozel_game = game.kind == Game.Kind.KOZEL
     template = "games/kozel_sheet.html" if kozel_game else "games/sheet.html"
@@ -95,8 +93,7 @@ def cleaned(form) -> dict:
 
 
 def posted_version(request: HttpRequest) -> int | None:
-    """The session's version the form was shown at; None from a page older than the
-    field (docs/using.md). A field holding no version is refused."""
+    """None from a page older than the field (docs/using.md); a damaged one is refused."""
     if "version" not in request.POST:
         return None
     try:

@@ -1,11 +1,5 @@
-"""The deal screen: the table of a session, its live poll, and every entry made on it.
-
-The same URL answers with the full page or, when htmx asks, the table alone (the
-``table`` partial of games/oh_hell.html, ``kozel`` of games/kozel.html). An entry is
-one view (``act``) and a line of ACTIONS: the form that reads it, the service that
-makes it, and where its refusal shows. Plain POSTs redirect; a refused entry draws the
-table again with the message beside the control and a 4xx status.
-"""
+"""The deal screen: a session's table, its live poll, and every entry made on it (``act``
+and a line of ACTIONS). The same URL gives the full page or, for htmx, the table alone."""
 
 from __future__ import annotations
 
@@ -45,12 +39,9 @@ def game(request: HttpRequest, public_id: str) -> HttpResponse:
 
 @require_safe
 def live(request: HttpRequest, public_id: str) -> HttpResponse:
-    """Polled every few seconds by every open page of a session, with the version the
-    page shows (``?v=``): 204 when nothing changed (one query), otherwise the table as
-    it is now. A page whose link was stopped, or whose session is gone, gets a line
-    that says so in place of the table (the page's poll: a 200, so the browser logs
-    no error; the line has no poll of its own, so the asking stops); any other
-    request for it, 404."""
+    """Polled with the page's version (``?v=``): 204 when unchanged (one query), else the table.
+    A stopped link or deleted session gets a line in place of the table: a 200, so the browser
+    logs no error, with no poll of its own, so the asking stops. Any other request: 404."""
     try:
         game = get_game(request, public_id)
     except Http404:
@@ -72,11 +63,8 @@ def render_table(
     status: int = 200,
     partial: bool = False,
 ) -> HttpResponse:
-    """The deal screen, or its table alone (htmx, or ``partial``).
-
-    A view-only link's table has no form, token or form key in it, so the swap its
-    followers poll for is drawn once per version and language and kept in the
-    "tables" cache (settings.CACHES)."""
+    """A view-only link's table holds no form, token or form key, so the swap its followers
+    poll for is drawn once per version and language and kept in the "tables" cache."""
     kind = kind_of(game.kind)
     partial = partial or bool(request.htmx)
     kept = None
@@ -104,13 +92,9 @@ def render_table(
         caches["tables"].set(kept, response.content.decode())
     spoken = spoken_news(context, error_for) if request.htmx and status == 200 else None
     if spoken:
-        # The swapped table is new to a screen reader; the page's own live region
-        # (#announcer, in base.html) says what just happened.
+        # A swapped table is new to a screen reader: the live region (base.html) says what.
         trigger_client_event(response, "announce", spoken)
     return response
-
-
-# -- entries ------------------------------------------------------------------------------
 
 
 #: Form fields whose service keyword has another name.
@@ -118,7 +102,6 @@ KEYWORDS = {"deal": "deal_number", "trick": "trick_number", "took_trick": "zero_
 
 
 def keywords(data: dict, post: dict) -> dict:
-    """The service's keywords: the form's fields, renamed where KEYWORDS says."""
     return {KEYWORDS.get(name, name): value for name, value in data.items()}
 
 
@@ -135,8 +118,7 @@ def tricks_keywords(data: dict, post: dict) -> dict:
 
 @dataclass(frozen=True)
 class Action:
-    """An entry at the table: the form that reads it, the service that makes it, where a
-    refusal shows, and the service's keywords from the form's data (and the POST)."""
+    """``error_for``: where a refusal shows; ``arguments``: the service's keywords."""
 
     form: type
     service: Callable[..., object]
@@ -197,9 +179,6 @@ def play_again(request: HttpRequest, public_id: str) -> HttpResponse:
         return stale_form(request)
     url = reverse("game", args=[new.public_id])
     return HttpResponseClientRedirect(url) if request.htmx else redirect(url)
-
-
-# -- what the table shows ------------------------------------------------------------------
 
 
 def spoken_news(context: dict, action: str) -> str | None:
@@ -319,20 +298,18 @@ def oh_hell_context(table: services.OhHellTable, selected: str | None, posted_tr
         play_over=len(winners) == plan.cards,
         tricks_rows=[
             (seat, table.names[seat], hands[seat].bid if seat in hands else None, prefill[seat])
-            for seat in bidding.order  # the same order as the bids above
+            for seat in bidding.order
         ],
         trump_fixed=plan.trump is not None,
         dealer_name=table.names[plan.dealer],
     )
-    # Where each refusal shows, beside its control; one whose control is not on the
-    # screen now (a bid sent after the bidding closed) shows at the top.
+    # Refusals show beside their control; others (a bid after the bidding closed) at the top.
     shown = ["play", "tricks", "revoke"] if context["announcement"] else ["trump", "bids"]
     context["error_places"] = ["undo", *shown, *(["adjust"] if context["last"] else [])]
     return context
 
 
 def last_deal_summary(table: services.OhHellTable) -> dict | None:
-    """The deal just scored: who made their bid, the points and the new totals."""
     if not table.result.deals:
         return None
     scored = table.result.deals[-1]
