@@ -22,8 +22,7 @@ class DealForm(forms.Form):
 
 class BidForm(DealForm):
     seat = inputs.WholeNumberField(min_value=0, max_value=6)
-    #: The bid this page showed for the seat ("" for none): another phone may have
-    #: entered one since.
+    #: The bid the page showed ("" for none): another phone may have entered one since.
     was = inputs.WholeNumberField(min_value=0, max_value=60, required=False)
     bid = inputs.WholeNumberField(
         min_value=0, max_value=60, error_messages={"required": _("Pick a bid.")}
@@ -105,9 +104,6 @@ class KozelDealForm(DealForm):
     )
 
 
-# -- the new session form ------------------------------------------------------------
-
-
 @dataclass
 class NewSession:
     """The new session form's state, sent back and forth until Start."""
@@ -138,7 +134,7 @@ def parse_new_session(data) -> NewSession:
         options=chosen,
         names=[" ".join(n.split()) for n in data.getlist("seat") if n.strip()][:8],
         first_dealer=data.get("first_dealer", "random") or "random",
-        # Room for a pasted list ("Anna, Ben, Carla, Dario"); each name is checked as added.
+        # Room for a pasted list of names, each checked as added.
         new_name=" ".join((data.get("new_name") or "").split())[:400],
         action=(data.get("action") or "").strip(),
     )

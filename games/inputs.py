@@ -1,13 +1,9 @@
-"""Values from outside, read in one place: form fields, path segments, cookies, query
-strings and the text of imported files (through `games.exports`).
+"""Values from outside, read in one place (imported files through `games.exports`).
 
-- Text may hold no control character (NUL above all: PostgreSQL cannot store it, and
-  SQLite would, making a backup that PostgreSQL refuses). Tab, line feed and carriage
-  return are whitespace, which names and notes fold into single spaces.
-- A whole number is read from a few ASCII digits before it is converted: Python
-  refuses to convert more than 4,300 digits; no count at a card table needs over six.
-- Ids and keys have the alphabet and length the app makes them with
-  (`games.models.new_key`, `new_public_id`); anything else names nothing.
+- No control characters: PostgreSQL cannot store NUL, and SQLite would, making a backup
+  PostgreSQL refuses. Tab, LF and CR are whitespace, folded to spaces in names and notes.
+- Whole numbers are a few ASCII digits: Python refuses over 4,300; no count needs over six.
+- Ids and keys have the app's alphabet and length (`games.models`); else they name nothing.
 """
 
 from __future__ import annotations
@@ -27,26 +23,22 @@ CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f]")
 #: The alphabet of `secrets.token_urlsafe`: the app's ids and keys.
 TOKEN_PATTERN = r"[A-Za-z0-9_-]{1,64}"
 TOKEN = re.compile(TOKEN_PATTERN)
-#: The largest version a session can reach (a PositiveIntegerField), and its digits:
-#: enough for any count or bound the app keeps.
+#: A session's largest version (a PositiveIntegerField); its digits hold any count.
 MOST_VERSION = 2**31 - 1
 MOST_DIGITS = len(str(MOST_VERSION))
 WHOLE = re.compile(rf"-?[0-9]{{1,{MOST_DIGITS}}}")
 
 
 def text_ok(value: str) -> bool:
-    """True when ``value`` holds no control character."""
     return CONTROL.search(value) is None
 
 
 def token_ok(value: str) -> bool:
-    """True when ``value`` could be an id or key the app made."""
     return TOKEN.fullmatch(value) is not None
 
 
 def whole(raw: object, *, low: int, high: int) -> int:
-    """A whole number from text (an optional minus and at most MOST_DIGITS ASCII digits),
-    within ``low`` .. ``high``; RuleError otherwise."""
+    """An optional minus and at most MOST_DIGITS ASCII digits, in low..high; else RuleError."""
     text = raw.strip() if isinstance(raw, str) else ""
     if not WHOLE.fullmatch(text):
         raise RuleError(gettext_noop("Enter a whole number."))
@@ -59,22 +51,19 @@ def whole(raw: object, *, low: int, high: int) -> int:
 
 
 def whole_or_none(raw: object, *, low: int, high: int) -> int | None:
-    """`whole`, or None for a blank or missing value."""
     if raw is None or (isinstance(raw, str) and not raw.strip()):
         return None
     return whole(raw, low=low, high=high)
 
 
 def form_key(data) -> str | None:
-    """A form's once-only key (its ``idem`` field, games/templatetags/form_keys.py), or
-    None when it has none the app could have made."""
+    """A form's once-only ``idem`` key (games/templatetags/form_keys.py), or None."""
     key = data.get("idem") or ""
     return key if token_ok(key) else None
 
 
 def choice_of(raw: object, *, low: int, high: int) -> int | None:
-    """`whole_or_none`, or None for anything invalid too: for a value that only chooses
-    what a page shows (a seat to bid for, a row to move)."""
+    """`whole_or_none`, None when invalid too: for a value that only chooses what a page shows."""
     try:
         return whole_or_none(raw, low=low, high=high)
     except RuleError:
@@ -82,8 +71,7 @@ def choice_of(raw: object, *, low: int, high: int) -> int | None:
 
 
 class TokenConverter:
-    """``<token:public_id>`` in a URL pattern: a path with anything but an id or key the
-    app could have made is a 404 before any view runs."""
+    """``<token:...>``: an id or key the app could not have made is a 404 before any view."""
 
     regex = TOKEN_PATTERN
 
@@ -95,8 +83,7 @@ class TokenConverter:
 
 
 class WholeNumberField(forms.IntegerField):
-    """Django's IntegerField, reading only what `whole` reads (Django's converts digits
-    of any script, and any length up to Python's limit)."""
+    """Reads only what `whole` reads (Django's takes digits of any script and length)."""
 
     def to_python(self, value: object) -> int | None:
         if value in self.empty_values:
@@ -107,8 +94,6 @@ class WholeNumberField(forms.IntegerField):
         return int(text)
 
 
-# -- the middleware -------------------------------------------------------------------
-
 REFUSED = gettext_lazy(
     "This request holds a control character (such as NUL), which nothing here can "
     "store. Nothing was saved."
@@ -116,8 +101,7 @@ REFUSED = gettext_lazy(
 
 
 def reads_own_body(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
-    """Mark a view that checks its request body itself (an upload: its size, then its
-    text through `games.exports`), so RefuseControlCharacters leaves the body to it."""
+    """Mark a view that checks its own body (an upload), so RefuseControlCharacters won't."""
     view.reads_own_body = True
     return view
 
@@ -131,9 +115,8 @@ def _all_ok(query) -> bool:
 
 
 class RefuseControlCharacters:
-    """400, in the visitor's language, for a request whose path, query string or form
-    fields hold a control character; a cookie that holds one is left out, as if the
-    browser had not sent it (a phone is not locked out by a broken cookie)."""
+    """400 for a control character in the path, query or form; a cookie holding one is
+    dropped, as if not sent, so a broken cookie cannot lock a phone out."""
 
     def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
         self.get_response = get_response

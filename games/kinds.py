@@ -1,10 +1,5 @@
-"""The games a notebook keeps, each registered once.
-
-A Kind is what the rest of the app knows of a game without asking which one it is. A
-third game takes its rules module (games/rules/), its options (games/options.py), its
-services module (games/services/), its templates, the parts of the exports and
-statistics that write its deals, and one Kind here.
-"""
+"""A Kind is what the app knows of a game without asking which. A third game takes its rules,
+options, services, templates, its deals in the exports and statistics, and one Kind here."""
 
 from __future__ import annotations
 
@@ -24,10 +19,10 @@ class Kind:
     rules: type
     options: tuple[options.Option, ...]
     presets: dict
-    #: Each preset's name on the new-session form, in the order offered.
+    #: The new-session form's preset names, in the order offered.
     preset_labels: tuple[tuple[str, Promise], ...]
     players: tuple[int, int]  # the fewest and the most at the table
-    #: The refusal of a table of another size (a rules message, translated when shown).
+    #: The refusal of a table of another size (translated when shown).
     wrong_table: RuleError
     #: Two teams, seats 0 and 2 against 1 and 3.
     teams: bool = False

@@ -1,8 +1,5 @@
-"""What people entered at the table, and the constraints the database keeps.
-
-Scores are never stored: they come from `games.rules`, so an edit to deal 2
-shows in every total after it.
-"""
+"""What people entered at the table, and the constraints the database keeps. Scores come
+from `games.rules`, never stored, so an edit to deal 2 shows in every total after it."""
 
 from __future__ import annotations
 
@@ -15,12 +12,12 @@ from django.utils.translation import gettext_lazy as _
 
 
 def new_key() -> str:
-    """A secret link key: 128 random bits, URL-safe (22 characters)."""
+    """A secret link key: 128 random bits."""
     return secrets.token_urlsafe(16)
 
 
 def new_public_id() -> str:
-    """A non-sequential id for URLs (72 random bits: not a secret, just not guessable)."""
+    """An id for URLs: 72 random bits, not a secret, just not guessable."""
     return secrets.token_urlsafe(9)
 
 
@@ -65,7 +62,6 @@ class Game(models.Model):
     public_id = models.CharField(max_length=16, unique=True, default=new_public_id)
     kind = models.CharField(max_length=10, choices=Kind.choices)
     preset = models.CharField(max_length=40)
-    #: The rules' options as chosen (the preset's, changed by the table).
     options = models.JSONField(default=dict)
     first_dealer = models.PositiveSmallIntegerField()
     #: Bumped by every change, so a page can tell it is out of date.
@@ -82,8 +78,7 @@ class Game(models.Model):
             ),
             models.CheckConstraint(condition=Q(first_dealer__lt=7), name="game_first_dealer_seat"),
         ]
-        # A notebook's sessions by last change: home's list, and the statistics' state
-        # (the count and the last change read from the index alone).
+        # Home's list, and the statistics' count and last change from the index alone.
         indexes = [models.Index(fields=["notebook", "updated_at"], name="game_notebook_updated")]
 
     def __str__(self) -> str:
@@ -95,10 +90,7 @@ class Game(models.Model):
 
 
 class ShareLink(models.Model):
-    """A secret link to one session: view only, or co-scorekeeper (enter and correct).
-
-    A new link of the same role revokes the old one; revoked links open nothing.
-    """
+    """A secret link to a session; a new link revokes the old one of its role."""
 
     class Role(models.TextChoices):
         VIEW = "view", "view only"
@@ -125,8 +117,7 @@ class ShareLink(models.Model):
 class Seat(models.Model):
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="seats")
     position = models.PositiveSmallIntegerField()
-    #: A player who sits in a session cannot be deleted on their own; deleting the whole
-    #: notebook (or the session) takes the seat with it.
+    #: A seated player goes only with the whole notebook or session.
     player = models.ForeignKey(Player, on_delete=models.RESTRICT, related_name="seats")
 
     class Meta:
@@ -143,7 +134,7 @@ class Deal(models.Model):
 
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="deals")
     index = models.PositiveSmallIntegerField()  # 0-based order of play
-    trump = models.CharField(max_length=2, blank=True)  # "S", "H", "D", "C", "NT" or ""
+    trump = models.CharField(max_length=2, blank=True)
     #: Winners of the tricks as they fell, seats in order (optional).
     trick_winners = models.JSONField(default=list, blank=True)
     revoke = models.PositiveSmallIntegerField(null=True, blank=True)  # seat that revoked
@@ -164,8 +155,6 @@ class Deal(models.Model):
 
 
 class Hand(models.Model):
-    """One player's bid and tricks in one Oh Hell deal."""
-
     deal = models.ForeignKey(Deal, on_delete=models.CASCADE, related_name="hands")
     seat = models.PositiveSmallIntegerField()
     bid = models.PositiveSmallIntegerField(null=True, blank=True)
@@ -185,7 +174,7 @@ class Hand(models.Model):
 
 
 class Adjustment(models.Model):
-    """Plus or minus points for one player in one deal, with a note (a table's own penalty)."""
+    """A table's own penalty or bonus for one player in one deal."""
 
     deal = models.ForeignKey(Deal, on_delete=models.CASCADE, related_name="adjustments")
     seat = models.PositiveSmallIntegerField()
@@ -245,10 +234,8 @@ class Change(models.Model):
 
 
 class IdempotencyKey(models.Model):
-    """A submitted form's key, so that a double tap or a retried POST counts once.
-
-    ``game`` is the entry's session, or the session a creating form made (so that a
-    retry answers with it)."""
+    """A submitted form's key, so a double tap or retry counts once; ``game`` is the entry's
+    session, or the one a creating form made (a retry answers with it)."""
 
     notebook = models.ForeignKey(Notebook, on_delete=models.CASCADE, related_name="+")
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="+", null=True)

@@ -1,9 +1,5 @@
-"""Each game's options, once: their kind, bounds, choices and labels.
-
-The new-session form reads them leniently (a value out of bounds is brought within them),
-the import strictly (it is refused); docs/rules.md lists them. The rules
-(`games.rules`) check what a game needs of them together.
-"""
+"""Each game's options (docs/rules.md): the new-session form brings a value out of bounds
+within them, an import refuses it; `games.rules` checks them together."""
 
 from __future__ import annotations
 
@@ -22,8 +18,6 @@ CHOICE, FLAG, NUMBER, CARDS = "choice", "flag", "number", "cards"
 
 @dataclass(frozen=True)
 class Option:
-    """One option of a game, as the table chooses it."""
-
     name: str
     label: Promise
     kind: str = CHOICE  # CHOICE, FLAG, NUMBER, or CARDS (a list of cards per deal)
@@ -34,9 +28,7 @@ class Option:
     blank: bool = False
     #: Shown on the new-session form (else only a preset sets it).
     on_form: bool = True
-    #: How the summary of a table's options says it ("hook on", "made bid: 10 × bid"),
-    #: with %(value)s for a number or a choice's label; shown when the value is not
-    #: the rules' default, or always (``always``).
+    #: The summary's words ("made bid: %(value)s"): said off the rules' default, or ``always``.
     said: Promise | None = None
     always: bool = False
 
@@ -220,8 +212,7 @@ KOZEL = (
 
 
 def summary(kind: str, chosen: Mapping[str, Any]) -> list[str]:
-    """What a table's options say, short ("Down and up: 10 … 1 … 10, turned up; last
-    deal no trump, hook on"): each option not at the rules' default, or always said."""
+    """Each option's ``said`` ("hook on"), when not at the rules' default or ``always``."""
     from games.kinds import KINDS
 
     defaults = as_options(KINDS[kind].rules())
@@ -264,8 +255,7 @@ def as_options(rules: oh_hell.OhHellRules | kozel.KozelRules) -> dict:
 
 
 def read_form(kind: str, data: Mapping[str, Any], defaults: dict) -> dict:
-    """The options a new-session form sent, over ``defaults``: a choice not offered, or a
-    number that is not one, keeps the default; an unticked box is off."""
+    """A new-session form's options over ``defaults``, kept for a bad value; unticked: off."""
     from games.kinds import KINDS
 
     read = dict(defaults)
@@ -294,8 +284,7 @@ def read_form(kind: str, data: Mapping[str, Any], defaults: dict) -> dict:
 
 
 def read_file(kind: str, raw: object) -> dict:
-    """An imported file's options, checked against their bounds, then the rules, as a
-    session stores them. RuleError names the option."""
+    """An import's options, checked by bounds then rules, as stored; RuleError names it."""
     if not isinstance(raw, dict):
         raise RuleError(gettext_noop("“options” must be a JSON object."))
     from games.kinds import KINDS

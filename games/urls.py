@@ -1,5 +1,4 @@
-"""URL names are view names (radiofeed's habit); a session's entries share one view
-(table.act) and differ by the action they name."""
+"""URL names are view names; a session's entries share table.act, told apart by action."""
 
 from django.urls import path, register_converter
 
@@ -16,7 +15,6 @@ def entry(segment: str, action: str):
 urlpatterns = [
     path("", home.home, name="home"),
     path("new/", home.new_session, name="new_session"),
-    # A session: its table, the live poll, the entries (games/views/table.py).
     path("s/<token:public_id>/", table.game, name="game"),
     path("s/<token:public_id>/live/", table.live, name="live"),
     entry("trump", "trump"),
@@ -32,10 +30,8 @@ urlpatterns = [
     path("s/<token:public_id>/sheet/", sheet.sheet, name="sheet"),
     path("s/<token:public_id>/deals/<int:number>/", sheet.correct, name="correct"),
     path("s/<token:public_id>/history/", sheet.history, name="history"),
-    # Sharing a session.
     path("s/<token:public_id>/share/", sharing.share, name="share"),
     path("j/<token:key>/", sharing.join, name="join"),
-    # The notebook: its link, its players; your data is yours (delete, merge, forget).
     path("notebook/", notebook.notebook, name="notebook"),
     path("n/<token:key>/", notebook.open_notebook, name="open_notebook"),
     path("notebook/renew/", notebook.renew_notebook_link, name="renew_notebook_link"),
@@ -45,18 +41,18 @@ urlpatterns = [
     path("s/<token:public_id>/delete/", notebook.delete_session, name="delete_session"),
     path("notebook/undelete/", notebook.undo_delete_session, name="undo_delete_session"),
     path("notebook/forget/", notebook.forget_notebook, name="forget_notebook"),
-    # Export, import and backup, settling up (docs/export-format.md).
+    # docs/export-format.md
     path("s/<token:public_id>/export.csv", export.export_csv, name="export_csv"),
     path("s/<token:public_id>/export.json", export.export_json, name="export_json"),
     path("s/<token:public_id>/settle/", export.settle_up, name="settle_up"),
     path("notebook/backup/", export.backup_notebook, name="backup_notebook"),
     path("notebook/import/", export.import_session, name="import_session"),
     path("notebook/restore/", export.restore_notebook, name="restore_notebook"),
-    # History and statistics (docs/statistics.md): the notebook owner's pages.
+    # docs/statistics.md
     path("finished/", stats.finished, name="finished"),
     path("stats/", stats.statistics, name="statistics"),
     path("stats/<token:public_id>/", stats.player_statistics, name="player_statistics"),
-    # On the home screen (docs/phone.md): at the root, so the worker's scope is the site.
+    # At the root, so the service worker's scope is the whole site (docs/phone.md).
     path("sw.js", pwa.service_worker, name="service_worker"),
     path("manifest.webmanifest", pwa.manifest, name="manifest"),
     path("offline/", pwa.offline, name="offline"),

@@ -1,7 +1,5 @@
-"""Notebooks and sessions in the admin site (scorekeeper/sites.py), so an operator can
-find and delete one; what a table entered is changed only through the app, so
-nothing here can be edited.
-"""
+"""Notebooks and sessions, for an operator to find and delete; read-only, as what a table
+entered changes only through the app."""
 
 from django.contrib import admin
 from django.http import HttpRequest
@@ -21,7 +19,7 @@ class ReadOnly(admin.ModelAdmin):
 class NotebookAdmin(ReadOnly):
     list_display = ["__str__", "created_at"]
     search_fields = ["name"]
-    # The key is the notebook's secret link: not shown even here.
+    # The notebook's secret link: not shown even here.
     exclude = ["key"]
 
 

@@ -15,8 +15,7 @@ class ScorekeeperConfig(AppConfig):
 
 
 def create_cache_table(*, using: str, **kwargs) -> None:
-    """`migrate` also makes the shared cache's table, so no deployment can forget
-    `createcachetable` (which does nothing when the table exists)."""
+    """`migrate` makes the cache's table too, so no deployment forgets `createcachetable`."""
     call_command("createcachetable", database=using, verbosity=0)
 
 

@@ -1,5 +1,4 @@
-"""Headers every response carries (beyond django-csp's and SecurityMiddleware's),
-compression of the pages, and the limit on links that do not exist."""
+"""Our own response headers, page compression, and the limit on links that do not exist."""
 
 from __future__ import annotations
 
@@ -22,8 +21,7 @@ from scorekeeper.models import LinkMisses
 
 Middleware = Callable[[HttpRequest], HttpResponse]
 
-# Browser features the app never uses are switched off for it and for anything
-# it could embed; the screen may stay awake (static/js/wake.js).
+# Every feature the app never uses is off; the screen may stay awake (static/js/wake.js).
 PERMISSIONS_POLICY = (
     "accelerometer=(), autoplay=(), camera=(), display-capture=(), geolocation=(), "
     "gyroscope=(), magnetometer=(), microphone=(), midi=(), payment=(), "
@@ -35,21 +33,15 @@ def permissions_policy(get_response: Middleware) -> Middleware:
     def middleware(request: HttpRequest) -> HttpResponse:
         response = get_response(request)
         response.headers.setdefault("Permissions-Policy", PERMISSIONS_POLICY)
-        # Nothing of ours is meant to be loaded by another site's page.
         response.headers.setdefault("Cross-Origin-Resource-Policy", "same-origin")
         return response
 
     return middleware
 
 
-# -- compression -----------------------------------------------------------------------
-
-
 class CompressionMiddleware(GZipMiddleware):
-    """Django's GZipMiddleware (padded against BREACH), except for a response marked by
-    ``never_compress``: `make run` serves gunicorn straight to the phones, with no proxy
-    to compress. docs/deploy.md ("Compression") says why this is safe enough.
-    """
+    """GZipMiddleware (padded against BREACH) but for ``never_compress``: `make run` has no
+    proxy to compress. Why that is safe enough: docs/deploy.md ("Compression")."""
 
     def process_response(
         self, request: HttpRequest, response: HttpResponseBase
@@ -60,9 +52,7 @@ class CompressionMiddleware(GZipMiddleware):
 
 
 def never_compress(view: Callable[..., HttpResponseBase]) -> Callable[..., HttpResponseBase]:
-    """Mark the view's responses as holding a secret (a notebook's or a share link's
-    key): CompressionMiddleware sends them uncompressed, so their length says nothing
-    about the secret (BREACH)."""
+    """Its responses hold a notebook's or share link's key: uncompressed, against BREACH."""
 
     @functools.wraps(view)
     def wrapped(request: HttpRequest, *args, **kwargs) -> HttpResponseBase:
@@ -73,22 +63,17 @@ def never_compress(view: Callable[..., HttpResponseBase]) -> Callable[..., HttpR
     return wrapped
 
 
-# -- links that do not exist -----------------------------------------------------------
-
-# Where the secret is the URL itself: a blocked address is refused before the
-# lookup, or a 429 for a miss next to a redirect for a hit would still tell.
+# The URL is the secret: a blocked address is refused before the lookup, or a 429 for a
+# miss beside a redirect for a hit would still tell.
 LINK_PREFIXES = ("/n/", "/j/")
-# Sessions and players: the secret is the cookie, not the id, so a blocked address still
-# opens what its cookies give it (a phone behind a guesser's router); its misses get 429.
+# The cookie is the secret: a blocked address (a phone behind a guesser's router) still
+# opens what its cookies give it; only its misses get 429.
 SESSION_PREFIXES = ("/s/", "/players/")
 
 
 def link_miss_limit(get_response: Middleware) -> Middleware:
-    """A 404 under a link's path is a miss for the visitor's address; past
-    settings.LINK_MISS_LIMIT misses in settings.LINK_MISS_WINDOW seconds it gets 429.
-    The live poll never counts: a page whose link was revoked keeps polling, and would
-    block its whole network.
-    """
+    """429 for an address past LINK_MISS_LIMIT 404s under link paths in LINK_MISS_WINDOW
+    seconds. Not the live poll: a revoked link's page keeps polling, blocking its network."""
 
     def middleware(request: HttpRequest) -> HttpResponse:
         path = request.path_info
@@ -113,8 +98,7 @@ def link_miss_limit(get_response: Middleware) -> Middleware:
 
 
 def client_address(request: HttpRequest) -> str:
-    """Who is asking: an IPv4 address, or the /64 network of an IPv6 address (one
-    home or phone gets a whole /64, so single IPv6 addresses are free to make)."""
+    """An IPv4 address, or an IPv6 /64: one home or phone gets a whole /64."""
     raw = request.META.get("REMOTE_ADDR", "")
     if settings.CLIENT_IP_HEADER:
         header = "HTTP_" + settings.CLIENT_IP_HEADER.upper().replace("-", "_")
@@ -148,8 +132,7 @@ def blocked_until(*, address: str) -> datetime | None:
 
 
 def record_miss(*, address: str) -> tuple[int, datetime]:
-    """Count one miss for ``address``; its misses in the current window, and the
-    window's start. One UPDATE, so concurrent misses on several app servers all count."""
+    """Count a miss; the window's misses and start. One UPDATE, so concurrent misses count."""
     now = timezone.now()
     cutoff = now - timedelta(seconds=settings.LINK_MISS_WINDOW)
     with transaction.atomic():

@@ -1,7 +1,4 @@
-"""Scorekeeper settings: one file, driven by environment variables.
-
-Every variable read here is listed in README.md ("Configuration").
-"""
+"""Scorekeeper settings, driven by the environment variables in README.md ("Configuration")."""
 
 import os
 import re
@@ -40,11 +37,8 @@ def env_int(name: str, default: int, minimum: int = 0) -> int:
 
 
 def lan_ipv4_addresses() -> list[str]:
-    """This machine's LAN addresses, the ones a phone on the same network can open.
-
-    Connecting a UDP socket sends nothing: it asks the kernel which local address
-    routes to the target. One target per private range finds every network.
-    """
+    """This machine's LAN addresses, for the phones. Connecting a UDP socket sends nothing:
+    it asks the kernel which local address routes to each private range."""
     found = []
     for target in ("10.255.255.255", "172.31.255.255", "192.168.255.255", "192.0.2.1"):
         with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
@@ -59,10 +53,8 @@ def lan_ipv4_addresses() -> list[str]:
 
 
 def secret_key_from_file(path: Path) -> str:
-    """The key kept in `path`, made once at random: a LAN install needs no configuration
-    yet keeps its sessions across restarts. Written aside and hard-linked into place,
-    so two processes starting together end up with the same key.
-    """
+    """The key in `path`, made once at random so a LAN install keeps its sessions across
+    restarts; hard-linked into place, so two processes starting together share one key."""
     if not path.exists():
         temporary = path.with_name(f"{path.name}.{os.getpid()}")
         with open(os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600), "w") as f:
@@ -80,9 +72,7 @@ def secret_key_from_file(path: Path) -> str:
 
 
 def admin_path(value: str) -> str:
-    """The admin site's URL prefix, e.g. "office-7f3k2/" ("" for none): the operator's
-    choice, so its login form is not where every scanner looks.
-    """
+    """The admin's URL prefix ("" for none), chosen so its login is not where scanners look."""
     value = value.strip().strip("/")
     if not value:
         return ""
@@ -97,13 +87,12 @@ def admin_path(value: str) -> str:
 TESTING = "pytest" in sys.modules
 
 DEBUG = env_bool("SCOREKEEPER_DEBUG")
-# A site on the internet, behind a proxy that terminates TLS (docs/deploy.md).
 HTTPS = env_bool("SCOREKEEPER_HTTPS")
 
 SECRET_KEY = os.environ.get("SCOREKEEPER_SECRET_KEY", "").strip()
 if not SECRET_KEY:
     if HTTPS:
-        # Every app server of a site must share one key: no file made up on the spot.
+        # Every app server of a site must share one key, not make its own file.
         raise ImproperlyConfigured(
             "Set SCOREKEEPER_SECRET_KEY (50 random characters or more) when SCOREKEEPER_HTTPS=1."
         )
@@ -120,14 +109,12 @@ if not ALLOWED_HOSTS:
         raise ImproperlyConfigured(
             "Set SCOREKEEPER_ALLOWED_HOSTS to the site's host name when SCOREKEEPER_HTTPS=1."
         )
-    # `make run` at home: this machine, and its address on the LAN for the phones.
     ALLOWED_HOSTS = ["localhost", "127.0.0.1", "[::1]", *lan_ipv4_addresses()]
 CSRF_TRUSTED_ORIGINS = env_list("SCOREKEEPER_CSRF_TRUSTED_ORIGINS")
 
 ADMIN_PATH = admin_path(os.environ.get("SCOREKEEPER_ADMIN_PATH", ""))
 
 INSTALLED_APPS = [
-    # Django's admin with a site for superusers only (scorekeeper/sites.py).
     "scorekeeper.apps.SuperuserAdminConfig",
     "django.contrib.auth",
     "django.contrib.contenttypes",
@@ -138,7 +125,6 @@ INSTALLED_APPS = [
     "template_partials",
     "csp",
     "games",
-    # The limit on links that do not exist, and the shared cache's table.
     "scorekeeper",
 ]
 
@@ -147,14 +133,13 @@ MIDDLEWARE = [
     "csp.middleware.CSPMiddleware",
     "scorekeeper.middleware.permissions_policy",
     "whitenoise.middleware.WhiteNoiseMiddleware",
-    # gzip (docs/deploy.md, "Compression"): after whitenoise, which serves static files
-    # pre-compressed; before any middleware that reads or changes the body, as Django asks.
+    # After whitenoise (pre-compressed), before anything that reads the body (docs/deploy.md).
     "scorekeeper.middleware.CompressionMiddleware",
     # After whitenoise (static files are never a miss), before anything that queries.
     "scorekeeper.middleware.link_miss_limit",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
-    # Control characters in a path, query or form: 400, in the visitor's language.
+    # After LocaleMiddleware, so its 400 is in the visitor's language.
     "games.inputs.RefuseControlCharacters",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
@@ -191,11 +176,9 @@ if os.environ.get("DATABASE_URL"):
         )
     }
     if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
-        # SQLite's durability below (WAL, synchronous=NORMAL): a crash of the machine, not
-        # of PostgreSQL, may lose the last 600 ms (3 x wal_writer_delay) of entries, never
-        # half of one. Waiting for the disk (1.3 to 2.9 ms) kept a sync worker and every
-        # poll behind it idle (docs/performance.md).
-        # A DATABASE_URL with ?options= keeps its own.
+        # SQLite's durability (below): a machine crash may lose the last 600 ms of entries,
+        # never half of one; waiting 1.3-2.9 ms for the disk idled a sync worker and every
+        # poll behind it (docs/performance.md). A DATABASE_URL's ?options= wins.
         DATABASES["default"].setdefault("OPTIONS", {}).setdefault(
             "options", "-c synchronous_commit=off"
         )
@@ -206,8 +189,7 @@ else:
         "default": {
             "ENGINE": "django.db.backends.sqlite3",
             "NAME": os.environ.get("SCOREKEEPER_SQLITE_PATH") or BASE_DIR / "db.sqlite3",
-            # IMMEDIATE takes the write lock at BEGIN, so concurrent transactions
-            # wait for it instead of failing with "database is locked".
+            # IMMEDIATE locks at BEGIN: concurrent writers wait, not "database is locked".
             "OPTIONS": {
                 "transaction_mode": "IMMEDIATE",
                 "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
@@ -215,8 +197,7 @@ else:
             },
             # Reconnecting on every request halved page throughput.
             "CONN_MAX_AGE": None,
-            # A file, not shared memory, so the race tests' threads contend for the
-            # write lock; one per test run, so parallel runs never share it.
+            # A file, so the race tests' threads contend for its lock; one per test run.
             "TEST": {
                 "NAME": Path(tempfile.gettempdir()) / f"scorekeeper-test-{os.getpid()}.sqlite3"
             },
@@ -237,8 +218,7 @@ TIME_ZONE = "UTC"
 STATIC_URL = "/static/"
 STATICFILES_DIRS = [BASE_DIR / "static"]
 STATIC_ROOT = Path(os.environ.get("SCOREKEEPER_STATIC_ROOT") or BASE_DIR / "staticfiles")
-# Production serves collectstatic's hashed, pre-compressed files; development and
-# tests serve the sources.
+# Production serves collectstatic's hashed, compressed files; development and tests the sources.
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
     "staticfiles": {
@@ -253,11 +233,9 @@ if TESTING:
     WHITENOISE_USE_FINDERS = True
     WHITENOISE_AUTOREFRESH = True
 
-# App servers keep nothing another could contradict: the cache, the (admin's) sessions
-# and the link-miss counts are rows in the shared database (`migrate` makes the cache's
-# table, scorekeeper/apps.py). "tables" holds a view-only table drawn at one version in
-# one language (games/views/table.py): what a key names never changes, so each process
-# may keep its own copy (docs/performance.md).
+# Cache, sessions and link misses are shared database rows, so no app server contradicts
+# another. "tables" holds view-only tables drawn at one version in one language: what a key
+# names never changes, so each process may keep its own (docs/performance.md).
 CACHES = {
     "default": {
         "BACKEND": "django.core.cache.backends.db.DatabaseCache",
@@ -270,8 +248,7 @@ CACHES = {
     },
 }
 
-# Security headers (docs/deploy.md, "Security headers"). No inline script or
-# style anywhere; htmx runs without eval (base.html's htmx-config).
+# docs/deploy.md, "Security headers": no inline script or style; htmx runs without eval.
 CONTENT_SECURITY_POLICY = {
     "DIRECTIVES": {
         "default-src": [NONE],
@@ -288,15 +265,14 @@ CONTENT_SECURITY_POLICY = {
         "object-src": [NONE],
     }
 }
-# Django's defaults give nosniff, Referrer-Policy and Cross-Origin-Opener-Policy
-# same-origin, X-Frame-Options DENY and an HttpOnly session cookie.
-# No script reads the CSRF cookie: forms carry the token, htmx sends it from <body hx-headers>.
+# Django's defaults send nosniff, Referrer-Policy, COOP, X-Frame-Options DENY and an
+# HttpOnly session cookie. No script reads the CSRF cookie: htmx sends it from <body>.
 CSRF_COOKIE_HTTPONLY = True
 LANGUAGE_COOKIE_HTTPONLY = True
 LANGUAGE_COOKIE_SAMESITE = "Lax"
 
 if HTTPS:
-    # Behind a TLS proxy, which must set X-Forwarded-Proto itself.
+    # The TLS proxy must set X-Forwarded-Proto itself.
     SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
     SECURE_SSL_REDIRECT = True
     SECURE_HSTS_SECONDS = env_int("SCOREKEEPER_HSTS_SECONDS", 60 * 60 * 24 * 365)
@@ -306,12 +282,10 @@ if HTTPS:
     CSRF_COOKIE_SECURE = True
     LANGUAGE_COOKIE_SECURE = True
 
-# Links that do not exist one address may ask for per window before a 429
-# (scorekeeper/middleware.py). Off (0) in tests, whose many 404s share one address.
+# Off in tests, whose many 404s share one address.
 LINK_MISS_LIMIT = env_int("SCOREKEEPER_LINK_MISS_LIMIT", 0 if TESTING else 20)
 LINK_MISS_WINDOW = env_int("SCOREKEEPER_LINK_MISS_WINDOW", 10 * 60, minimum=1)
-# Behind a proxy, the header (e.g. X-Real-IP) in which it names the visitor's address;
-# the proxy must always overwrite it.
+# The proxy must always overwrite this header.
 CLIENT_IP_HEADER = os.environ.get("SCOREKEEPER_CLIENT_IP_HEADER", "").strip()
 
 LOGGING = {
@@ -320,7 +294,7 @@ LOGGING = {
     "handlers": {"console": {"class": "logging.StreamHandler"}},
     "root": {"handlers": ["console"], "level": "INFO"},
     "loggers": {
-        # Replaces Django's default handlers (mail_admins, console only in DEBUG).
+        # Instead of Django's mail_admins, and console only in DEBUG.
         "django": {"handlers": ["console"], "level": "INFO", "propagate": False},
     },
 }

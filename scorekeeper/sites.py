@@ -1,5 +1,4 @@
-"""The admin site, for superusers only: staff accounts without superuser status are
-turned away. Its own module, as Django imports it to build the default site."""
+"""The admin site, for superusers only (its own module: Django imports it for the default)."""
 
 from django.contrib import admin
 from django.http import HttpRequest

@@ -7,15 +7,14 @@ from games.urls import urlpatterns as games_urlpatterns
 
 urlpatterns = [
     path("", include("games.urls")),
-    # Languages (docs/languages.md): the switcher at the foot of every page posts to set_language.
+    # set_language, for the switcher at the foot of every page (docs/languages.md).
     path("i18n/", include("django.conf.urls.i18n")),
 ]
 
 
-# Only where the operator set SCOREKEEPER_ADMIN_PATH; superusers only (scorekeeper/sites.py).
 if settings.ADMIN_PATH:
     segment = settings.ADMIN_PATH.split("/")[0]
-    # The first segments of the app's own paths ("s", "new", "sw.js" ...).
+    # The app's own first path segments ("s", "new", "sw.js" ...).
     if segment in {"static", "i18n", *(str(p.pattern).split("/")[0] for p in games_urlpatterns)}:
         raise ImproperlyConfigured(
             f"SCOREKEEPER_ADMIN_PATH must not start with {segment}/: the app uses that path."

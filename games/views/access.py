@@ -1,11 +1,7 @@
-"""Who may see what: the notebook's cookie, share links, and ``get_game``, the one access
-check every view of a session uses.
-
-- The notebook's owner (its cookie) may do anything with its sessions.
-- A co-scorekeeper link may enter and correct; a view-only link may only look (a
-  write answers 403).
-- Anyone else gets 404, whatever the session: its id is not a secret, the cookie is.
-"""
+"""Who may see what; ``get_game`` is the one check every session view makes. The notebook's
+cookie may do anything with its sessions, a co-scorekeeper link enter and correct, a
+view-only link only look (a write is 403); anyone else gets 404: the id is no secret, the
+cookie is."""
 
 from __future__ import annotations
 
@@ -25,14 +21,13 @@ NOTEBOOK_COOKIE = "notebook"
 LINKS_COOKIE = "links"
 MAX_LINKS = 20
 COOKIE_AGE = 5 * 365 * 24 * 3600
-#: On a first visit, the key the notebook will have once something is made in it
-#: (services.notebook_of_visitor): signed, so only this app can promise a key.
+#: A first visit's promised notebook key (services.notebook_of_visitor), signed by the app.
 PROMISE_COOKIE = "new_notebook"
 PROMISE_SALT = "games.views.promise"
 
 
 def notebook_key(request: HttpRequest) -> str:
-    """The notebook key this browser's cookie holds, or "" for none the app could have made."""
+    """The cookie's notebook key, or "" for one the app could not have made."""
     key = request.COOKIES.get(NOTEBOOK_COOKIE, "")
     return key if inputs.token_ok(key) else ""
 
@@ -43,20 +38,15 @@ def current_notebook(request: HttpRequest) -> Notebook | None:
 
 
 def link_keys(request: HttpRequest) -> list[str]:
-    """Share-link keys this browser has opened (view-only or co-scorekeeper)."""
     raw = request.COOKIES.get(LINKS_COOKIE, "")
     return [key for key in raw.split(".") if inputs.token_ok(key)][:MAX_LINKS]
 
 
 def get_game(request: HttpRequest, public_id: str, *, write: bool = False) -> Game:
-    """The session with its notebook, if this visitor may see it; 404 otherwise; with
-    ``write``, 403 for a view-only link. The game gets ``role`` ("owner", "edit" or
-    "view"), ``is_owner`` and ``can_edit`` for the templates.
-
-    One query for the notebook's owner, and for a browser with only share links; two
-    for a browser with a notebook following another's session by a link. Two plain
-    lookups, not one with a subquery: every open page polls every 3 s, and Django
-    writes these in half the time (docs/performance.md)."""
+    """The session, with ``role``, ``is_owner`` and ``can_edit`` set; 404 if this visitor
+    may not see it, 403 for a ``write`` by a view-only link. Two plain lookups, not one
+    with a subquery: every open page polls every 3 s, and these take half the time
+    (docs/performance.md)."""
     games = Game.objects.select_related("notebook").order_by()  # a public id names one
     game, role = None, None
     if cookie := notebook_key(request):
@@ -92,11 +82,7 @@ def message(error: RuleError | Conflict) -> str:
     return _(error.template) % params if params else _(error.template)
 
 
-# -- cookies ----------------------------------------------------------------------------
-
-
 def cookie_flags() -> dict:
-    """The app's cookies: five years, HttpOnly, SameSite=Lax, Secure under HTTPS."""
     return {
         "max_age": COOKIE_AGE,
         "httponly": True,
@@ -117,7 +103,6 @@ def remember(response: HttpResponse, notebook: Notebook) -> HttpResponse:
 
 
 def promised_key(request: HttpRequest) -> str | None:
-    """The notebook key this browser was promised on its first visit, if any."""
     key = request.get_signed_cookie(PROMISE_COOKIE, default=None, salt=PROMISE_SALT)
     return key if key and inputs.token_ok(key) else None
 
@@ -125,24 +110,18 @@ def promised_key(request: HttpRequest) -> str | None:
 def promise_notebook(
     request: HttpRequest, response: HttpResponse, notebook: Notebook | None
 ) -> HttpResponse:
-    """A page whose form may make this browser's first notebook (``notebook`` None):
-    promise it a key, so that two tabs, two taps or a retry make one notebook."""
+    """Promise a browser with no notebook its key, so two tabs, taps or retries make one."""
     if notebook is None and promised_key(request) is None:
         response.set_signed_cookie(PROMISE_COOKIE, new_key(), salt=PROMISE_SALT, **cookie_flags())
     return response
 
 
-# -- forms that create something ------------------------------------------------------
-
-
 class StaleForm(Exception):
-    """A creating form without its once-only key (a page from before the key, or a
-    hand-made request): answered by stale_form."""
+    """A creating form without its once-only key (an old page, a hand-made request)."""
 
 
 def form_key_or_refuse(request: HttpRequest) -> str:
-    """The once-only key that every form that creates something carries
-    (games/templatetags/form_keys.py); a POST without one raises StaleForm."""
+    """A creating form's once-only key (games/templatetags/form_keys.py), or StaleForm."""
     key = inputs.form_key(request.POST)
     if key is None:
         raise StaleForm
