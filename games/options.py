@@ -12,6 +12,7 @@ from django.utils.translation import gettext_lazy as _
 
 from games import inputs
 from games.rules import RuleError, gettext_noop, kozel, oh_hell
+from games.rules.errors import is_whole
 
 CHOICE, FLAG, NUMBER, CARDS = "choice", "flag", "number", "cards"
 
@@ -37,7 +38,7 @@ class Option:
 
     def allows(self, number: object) -> bool:
         """A whole number (not a bool) within the bounds."""
-        return _whole(number) and self.low <= number <= self.high
+        return is_whole(number) and self.low <= number <= self.high
 
 
 OH_HELL = (
@@ -297,7 +298,7 @@ def read_file(kind: str, raw: object) -> dict:
         if option.kind == FLAG and not isinstance(value, bool):
             raise RuleError(gettext_noop("“%(field)s” must be true or false."), field=name)
         if option.kind == CHOICE and (  # a bool or a float is no choice, even if equal
-            not (_whole(value) or isinstance(value, str)) or value not in option.values()
+            not (is_whole(value) or isinstance(value, str)) or value not in option.values()
         ):
             raise RuleError(gettext_noop("Unknown value for the option %(option)s."), option=name)
         blank = option.blank and value is None
@@ -315,7 +316,3 @@ def read_file(kind: str, raw: object) -> dict:
                 gettext_noop("“custom_schedule” must list the cards of each deal (1 to 60).")
             )
     return as_options(rules_of(kind, raw))
-
-
-def _whole(value: object) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)

@@ -17,6 +17,7 @@ from games.exports.files import NOTEBOOK_FORMAT, NOTEBOOKS_FORMAT, SESSION_FORMA
 from games.kinds import kind_of
 from games.models import Game
 from games.rules import RuleError, gettext_noop, kozel, oh_hell
+from games.rules.errors import is_whole
 from games.services.notebook import check_table, clean_name
 from games.services.sessions import kozel_fields
 
@@ -72,10 +73,6 @@ def _within(where: str, number: int) -> Iterator[None]:
         raise RuleError(templates[where], number=number, reason=error) from error
 
 
-def _whole(value: object) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
-
-
 _MUST_BE = {
     int: gettext_noop("“%(field)s” must be a whole number."),
     str: gettext_noop("“%(field)s” must be text."),
@@ -104,7 +101,7 @@ class _Fields:
         value = self.data[name]
         if value is None and (null or not required):
             return None
-        if not isinstance(value, kind) or (kind is int and not _whole(value)):
+        if not isinstance(value, kind) or (kind is int and not is_whole(value)):
             raise RuleError(_MUST_BE[kind], field=name)
         if kind is str and not inputs.text_ok(value):
             raise RuleError(
@@ -227,7 +224,7 @@ def _seat_list(fields: _Fields, name: str, players: int, *, null: bool) -> list 
     values = fields.get(name, list, null=null)
     if values is None:
         return None
-    if len(values) != players or not all(_whole(v) or v is None for v in values):
+    if len(values) != players or not all(is_whole(v) or v is None for v in values):
         raise RuleError(
             gettext_noop("“%(field)s” must have one whole number or null per seat."),
             field=name,
@@ -260,7 +257,7 @@ def _oh_hell_entry(raw: object, position: int, players: int) -> _Entered:
     if any(flag and bid is None for flag, bid in zip(out_of_turn, bids, strict=True)):
         raise RuleError(gettext_noop("Only a bid can be made out of turn."))
     winners = fields.get("trick_winners", list)
-    if len(winners) > 60 or not all(_whole(v) for v in winners):
+    if len(winners) > 60 or not all(is_whole(v) for v in winners):
         raise RuleError(gettext_noop("“trick_winners” must list seats, one per trick."))
     entered = _Entered(
         position=position,
