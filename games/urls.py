@@ -1,9 +1,21 @@
-"""URL names are view names; a session's entries share table.act, told apart by action."""
+"""URL names are view names; a session's entries share table.act, told apart by action,
+and backlog.entries makes several at once."""
 
 from django.urls import path, register_converter
 
 from games.inputs import TokenConverter
-from games.views import export, home, notebook, pwa, sharing, sheet, stats, table
+from games.views import (
+    backlog,
+    export,
+    home,
+    notebook,
+    offline,
+    pwa,
+    sharing,
+    sheet,
+    stats,
+    table,
+)
 
 register_converter(TokenConverter, "token")
 
@@ -17,6 +29,7 @@ urlpatterns = [
     path("new/", home.new_session, name="new_session"),
     path("s/<token:public_id>/", table.game, name="game"),
     path("s/<token:public_id>/live/", table.live, name="live"),
+    path("s/<token:public_id>/ahead/", offline.ahead, name="ahead"),
     entry("trump", "trump"),
     entry("bid", "bid"),
     entry("trick", "trick"),
@@ -26,6 +39,8 @@ urlpatterns = [
     entry("adjust", "adjust"),
     entry("kozel", "kozel_deal"),
     entry("undo", "undo"),
+    # A phone's entries kept offline, sent at once (docs/phone.md).
+    path("s/<token:public_id>/entries/", backlog.entries, name="entries"),
     path("s/<token:public_id>/again/", table.play_again, name="play_again"),
     path("s/<token:public_id>/sheet/", sheet.sheet, name="sheet"),
     path("s/<token:public_id>/deals/<int:number>/", sheet.correct, name="correct"),

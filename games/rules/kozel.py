@@ -425,3 +425,35 @@ def score_match(rules: KozelRules, first_dealer: int, entries: Sequence[DealEntr
         next_multiplier=multiplier,
         next_bonus=bonus,
     )
+
+
+def offline_lookups(rules: KozelRules, first_dealer: int) -> dict:
+    """What a phone without a connection looks up to go on (issue 32, docs/phone.md): for team
+    0's card points, the loser and its defeat points before eggs (``deal_defeat_points``), or
+    the refusal's template; with a team on 0, one answer for each reply to "did it take a
+    trick?" ("" unanswered). The eggs carry-over as a factor and a bonus (``score_match``),
+    the dealers in turn, and who leads after each dealer when the last trick is not noted."""
+    defeat: list[object] = []
+    for points in range(TOTAL_POINTS + 1):
+        answers = {}
+        replies = {"": None, "yes": True, "no": False}
+        if _zero_team(0, points) is None:
+            replies = {"": None}
+        for reply, took in replies.items():
+            try:
+                answers[reply] = list(deal_defeat_points(DealEntry(0, points, took), rules))
+            except RuleError as refusal:
+                answers[reply] = {"refused": refusal.template}
+        defeat.append(answers[""] if len(answers) == 1 else answers)
+    times, plus = {EggsRule.DOUBLE_NEXT: (2, 0), EggsRule.PLUS_TWO_NEXT: (1, 2)}.get(
+        rules.eggs, (1, 0)
+    )
+    return {
+        "total": TOTAL_POINTS,
+        "defeat": defeat,
+        "eggs_times": times,
+        "eggs_plus": plus,
+        "limit": rules.match_limit,
+        "dealers": [dealer_for(first_dealer, index) for index in range(PLAYERS)],
+        "leaders": [leader_for(dealer) for dealer in range(PLAYERS)],
+    }

@@ -103,7 +103,12 @@ def delete_session(request: HttpRequest, public_id: str) -> HttpResponse:
         return render(request, "games/delete_session.html", {"game": game, "names": table.names})
     names = ", ".join(seat.player.name for seat in game.seats.select_related("player"))
     token = services.delete_session(game=game)
-    deleted = {"token": token, "kind": game.get_kind_display(), "names": names}
+    deleted = {
+        "token": token,
+        "kind": game.get_kind_display(),
+        "names": names,
+        "public_id": game.public_id,  # this phone forgets its copies (docs/phone.md)
+    }
     response = home_page(request, game.notebook, {"deleted": deleted})
     if request.htmx:
         response["HX-Push-Url"] = reverse("home")
@@ -172,6 +177,8 @@ def forget_notebook(request: HttpRequest) -> HttpResponse:
     services.forget_notebook(notebook=notebook)
     messages.success(request, _("The notebook was deleted from this server."))
     response = redirect("home")
+    # The pages and entries this phone kept for offline use go too (docs/phone.md).
+    response["Clear-Site-Data"] = '"cache", "storage"'
     response.delete_cookie(NOTEBOOK_COOKIE, samesite="Lax")
     response.delete_cookie(PROMISE_COOKIE, samesite="Lax")
     return response

@@ -27,6 +27,9 @@ PRECACHE = [
     "css/app.css",
     "js/app.js",
     "js/wake.js",
+    "js/idb-keyval.js",  # the deal screen's: entries kept offline (docs/phone.md)
+    "js/model.js",
+    "js/offline.js",
     "django_htmx/htmx-2.min.js",
     "img/favicon.svg",
     "img/apple-touch-icon.png",  # base.html links it (3 KB)

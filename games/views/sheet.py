@@ -14,6 +14,7 @@ from games.explanations import explained
 from games.models import Game
 from games.rules import RuleError, kozel, oh_hell
 from games.services import Conflict
+from games.views import offline
 from games.views.access import get_game, message
 from games.views.table import SUIT_NAMES, kozel_context
 
@@ -28,11 +29,12 @@ def sheet(request: HttpRequest, public_id: str) -> HttpResponse:
     kozel_game = game.kind == Game.Kind.KOZEL
     template = "games/kozel_sheet.html" if kozel_game else "games/sheet.html"
     drawn = kozel_sheet if kozel_game else oh_hell_sheet
-    return render(
+    response = render(
         request,
         template,
         {"game": game, "sheet": SimpleLazyObject(lambda: drawn(services.load(game)))},
     )
+    return offline.keep_copy(response, game)
 
 
 def oh_hell_sheet(table: services.OhHellTable) -> dict:

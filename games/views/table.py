@@ -3,7 +3,7 @@ and a line of ACTIONS). The same URL gives the full page or, for htmx, the table
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
 from django.core.cache import caches
@@ -22,6 +22,7 @@ from games.kinds import kind_of
 from games.models import Game
 from games.rules import RuleError, kozel, oh_hell
 from games.services import Conflict
+from games.views import offline
 from games.views.access import StaleForm, form_key_or_refuse, get_game, message, stale_form
 
 SUIT_NAMES = {
@@ -34,7 +35,8 @@ SUIT_NAMES = {
 
 @require_safe
 def game(request: HttpRequest, public_id: str) -> HttpResponse:
-    return render_table(request, get_game(request, public_id))
+    game = get_game(request, public_id)
+    return offline.keep_copy(render_table(request, game), game)
 
 
 @require_safe
@@ -48,7 +50,8 @@ def live(request: HttpRequest, public_id: str) -> HttpResponse:
         element = request.headers.get("HX-Target")
         if not request.htmx or element not in ("table", "kozel"):
             raise
-        return render(request, "games/_link_ended.html", {"element": element})
+        context = {"element": element, "public_id": public_id}
+        return render(request, "games/_link_ended.html", context)
     if request.GET.get("v") == str(game.version):
         return HttpResponse(status=204)
     return render_table(request, game, partial=True)
@@ -62,9 +65,11 @@ def render_table(
     error_for: str = "",
     status: int = 200,
     partial: bool = False,
+    posted: Mapping[str, str] | None = None,
 ) -> HttpResponse:
     """A view-only link's table holds no form, token or form key, so the swap its followers
-    poll for is drawn once per version and language and kept in the "tables" cache."""
+    poll for is drawn once per version and language and kept in the "tables" cache.
+    ``posted``: what the refused form sent, when it is not this request's form."""
     kind = kind_of(game.kind)
     partial = partial or bool(request.htmx)
     kept = None
@@ -74,17 +79,23 @@ def render_table(
             return HttpResponse(html)
     table = services.load(game)
     refused = status >= 400
+    posted = request.POST if posted is None else posted
     if isinstance(table, services.KozelTable):
         context = kozel_context(table)
+        ahead = offline.kozel_state
     else:
-        posted = request.POST if refused and error_for == "tricks" else None
-        context = oh_hell_context(table, request.GET.get("seat"), posted)
+        typed = posted if refused and error_for == "tricks" else None
+        context = oh_hell_context(table, request.GET.get("seat"), typed)
+        ahead = offline.oh_hell_state
+    if game.can_edit:
+        # What the phone needs to go on if the connection drops (docs/phone.md, "Offline").
+        context["offline"] = ahead(table, context)
     # A refused form comes back with what was typed, so nothing has to be entered twice.
     context.update(
         game=game,
         error=error,
         error_for=error_for,
-        posted=request.POST if refused else {},
+        posted=posted if refused else {},
     )
     template = f"{kind.template}#{kind.element}" if partial else kind.template
     response = render(request, template, context, status=status)
@@ -139,31 +150,55 @@ ACTIONS = {
 }
 
 
-@require_POST
-def act(request: HttpRequest, public_id: str, action: str) -> HttpResponse:
-    """One entry at the table (ACTIONS), at most once per form key."""
+@dataclass(frozen=True)
+class Refusal:
+    """An entry not made: its answer's status, why (in the visitor's language), and where
+    the table shows it."""
+
+    status: int
+    reason: str
+    error_for: str
+
+
+def apply_entry(game: Game, action: str, data: Mapping[str, str]) -> Refusal | None:
+    """One entry (ACTIONS) as its form sent it, made at most once per form key: None when
+    made, now or before. After it ``game`` has the session's version. Http404 if the session
+    was deleted meanwhile."""
     entry = ACTIONS[action]
-    game = get_game(request, public_id, write=True)
-    form = entry.form(request.POST)
+    form = entry.form(data)
     if not form.is_valid():
         first = next(iter(form.errors.values()))[0]
-        return render_table(request, game, error=first, error_for=entry.error_for, status=422)
+        return Refusal(422, first, entry.error_for)
     try:
         entry.service(
             game=game,
-            idempotency_key=inputs.form_key(request.POST),
-            **entry.arguments(form.cleaned_data, request.POST),
+            idempotency_key=inputs.form_key(data),
+            **entry.arguments(form.cleaned_data, data),
         )
     except Game.DoesNotExist:
         raise Http404 from None  # deleted meanwhile
     except (RuleError, Conflict) as refusal:
         game.refresh_from_db()  # the session as it stands: the action's copy went
         status = 409 if isinstance(refusal, Conflict) else 422
+        return Refusal(status, message(refusal), entry.error_for)
+    return None
+
+
+@require_POST
+def act(request: HttpRequest, public_id: str, action: str) -> HttpResponse:
+    """One entry at the table (ACTIONS), at most once per form key."""
+    game = get_game(request, public_id, write=True)
+    refusal = apply_entry(game, action, request.POST)
+    if refusal is not None:
         return render_table(
-            request, game, error=message(refusal), error_for=entry.error_for, status=status
+            request,
+            game,
+            error=refusal.reason,
+            error_for=refusal.error_for,
+            status=refusal.status,
         )
     if request.htmx:
-        return render_table(request, game, error_for=entry.error_for)
+        return render_table(request, game, error_for=ACTIONS[action].error_for)
     return redirect("game", public_id)
 
 

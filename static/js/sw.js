@@ -1,9 +1,15 @@
 // Scorekeeper's service worker, served at /sw.js by games/views/pwa.py, which puts
 // CACHE, PRECACHE, OFFLINE_URL and STATIC_URL above this line.
 //
-// It keeps static files and the offline page, nothing else: no page with a
-// notebook's data, no htmx answer, no POST. A page that cannot be loaded shows the
-// offline page instead of the browser's error.
+// It keeps static files, the offline page, and the last copy of the deal screen and
+// score sheet of each session this phone keeps score of (the server marks those with
+// `X-Offline-Copy: keep`), so they open without a network (docs/phone.md, "Offline").
+// No htmx answer, no POST. A copy goes when its page answers 403 or 404 (a session
+// deleted, a link stopped) and when the page tells (static/js/wake.js, "forget"). Any
+// other page that cannot be loaded shows the offline page instead of the browser's error.
+
+const PAGES = "scorekeeper-pages";
+const KEPT_PAGE = /^\/s\/[^/]+\/(sheet\/)?$/;
 
 self.addEventListener("install", (event) => {
   event.waitUntil(
@@ -27,7 +33,7 @@ self.addEventListener("activate", (event) => {
   event.waitUntil(
     (async () => {
       for (const name of await caches.keys()) {
-        if (name.startsWith("scorekeeper-") && name !== CACHE) {
+        if (name.startsWith("scorekeeper-") && name !== CACHE && name !== PAGES) {
           await caches.delete(name);
         }
       }
@@ -54,13 +60,29 @@ async function followLanguage(language) {
   }
 }
 
+async function keepOrForget(path, response) {
+  const pages = await caches.open(PAGES);
+  if (response.ok && response.headers.get("X-Offline-Copy") === "keep") {
+    await pages.put(path, response);
+  } else if (response.status === 403 || response.status === 404) {
+    const session = path.replace(/sheet\/$/, "");
+    await Promise.all([pages.delete(session), pages.delete(`${session}sheet/`)]);
+  }
+}
+
 async function pageOrOffline(event) {
+  const path = new URL(event.request.url).pathname;
+  const keepable = KEPT_PAGE.test(path);
   let response;
   try {
     response = (await event.preloadResponse) || (await fetch(event.request));
   } catch (error) {
-    const offline = await caches.match(OFFLINE_URL, { cacheName: CACHE });
+    const kept = keepable && (await caches.match(path, { cacheName: PAGES }));
+    const offline = kept || (await caches.match(OFFLINE_URL, { cacheName: CACHE }));
     return offline || Response.error();
+  }
+  if (keepable) {
+    event.waitUntil(keepOrForget(path, response.clone()).catch(() => {}));
   }
   event.waitUntil(followLanguage(response.headers.get("Content-Language")).catch(() => {}));
   return response;

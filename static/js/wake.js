@@ -7,13 +7,52 @@
   const script = document.currentScript;
 
   // -- the service worker (needs https, or localhost) ------------------------------
-  if ("serviceWorker" in navigator && window.isSecureContext && script && script.dataset.serviceWorker) {
+  if (
+    "serviceWorker" in navigator &&
+    window.isSecureContext &&
+    script &&
+    script.dataset.serviceWorker
+  ) {
     window.addEventListener("load", () => {
       navigator.serviceWorker
         .register(script.dataset.serviceWorker, { scope: script.dataset.scope || "/" })
         .catch(() => {}); // the app works without it, just not offline
     });
   }
+
+  // -- forget what this phone kept of a session deleted, or of a link stopped ------
+  // (docs/phone.md, "Offline"): its pages' copies (static/js/sw.js) and what
+  // static/js/offline.js kept of it in IndexedDB.
+  function forget(root) {
+    for (const gone of root.querySelectorAll("[data-forget-session]")) {
+      const prefix = `/s/${gone.dataset.forgetSession}/`;
+      if (window.caches) {
+        caches
+          .open("scorekeeper-pages")
+          .then((pages) => Promise.all([pages.delete(prefix), pages.delete(`${prefix}sheet/`)]))
+          .catch(() => {});
+      }
+      if (window.indexedDB) {
+        const opened = indexedDB.open("scorekeeper");
+        opened.onsuccess = () => {
+          const db = opened.result;
+          if (db.objectStoreNames.contains("kept")) {
+            const kept = db.transaction("kept", "readwrite").objectStore("kept");
+            const id = gone.dataset.forgetSession;
+            kept.delete(`entries:${id}`);
+            kept.delete(`state:${id}`);
+            kept.delete(IDBKeyRange.bound(`ahead:${id}:`, `ahead:${id}:\uffff`));
+          }
+          db.close();
+        };
+        opened.onupgradeneeded = () => {
+          opened.result.createObjectStore("kept"); // idb-keyval's store, made the same way
+        };
+      }
+    }
+  }
+  forget(document);
+  document.addEventListener("htmx:afterSwap", () => forget(document));
 
   const panel = document.querySelector("[data-phone-settings]");
   if (!panel) {
@@ -116,7 +155,12 @@
   const SPEAK_KEY = "scorekeeper.speakCalls";
   const speakRow = panel.querySelector("[data-speak-row]");
   const speakSwitch = panel.querySelector("[data-speak-switch]");
-  if (!speakRow || !speakSwitch || !("speechSynthesis" in window) || !window.SpeechSynthesisUtterance) {
+  if (
+    !speakRow ||
+    !speakSwitch ||
+    !("speechSynthesis" in window) ||
+    !window.SpeechSynthesisUtterance
+  ) {
     return;
   }
   speakRow.hidden = false;

@@ -1,0 +1,270 @@
+"""What the deal screen sends ahead so the phone keeps the table going without a connection
+(issue 32, docs/phone.md "Offline"): the rules' lookups for the deals left (games.rules), the
+session as the server has it, and the words the page's script shows, in the page's
+language. The state goes into the table with ``json_script``, the lookups and words come
+once from ``ahead``; static/js/model.js only looks up."""
+
+from __future__ import annotations
+
+from django.core.exceptions import PermissionDenied
+from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.urls import reverse
+from django.utils.cache import patch_cache_control
+from django.utils.translation import get_language, ngettext, pgettext
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_safe
+
+from games import services
+from games.models import Game
+from games.rules import RuleError, kozel
+from games.rules.oh_hell.ahead import offline_lookups
+from games.views.access import get_game, message
+
+#: Plural forms for the script: one sentence per sample number; the script takes the one
+#: whose plural category (Intl.PluralRules, the page's language) is that of its number.
+SAMPLES = (1, 2, 5)
+
+
+def plural(singular: str, plural_: str, **params: object) -> dict:
+    return {str(n): ngettext(singular, plural_, n) % {"n": keep("n"), **params} for n in SAMPLES}
+
+
+def keep(name: str) -> str:
+    """A placeholder the script fills in, kept through Django's ``%`` formatting."""
+    return f"%({name})s"
+
+
+def common_words() -> dict:
+    return {
+        "kept": plural(
+            "No connection · %(n)s entry kept on this phone",
+            "No connection · %(n)s entries kept on this phone",
+        ),
+        "sending": plural(
+            "Sending %(n)s entry kept on this phone…", "Sending %(n)s entries kept on this phone…"
+        ),
+        "sent": _("Back online: every entry kept on this phone was sent."),
+        "pending": _("not sent yet"),
+        "refused": _(
+            "The server refused an entry kept on this phone. The table below is the session"
+            " as the server has it."
+        ),
+        "waiting": _("Kept on this phone, not sent:"),
+        "again": _("Enter it again"),
+        "drop": _("Drop it"),
+        "undo": _("Undo"),
+        "nothing_to_undo": _("Undo of an entry the server already has needs the connection."),
+        "dealer": _("dealer"),
+        "actions": {
+            "trump": _("Trump"),
+            "bid": _("Bid"),
+            "trick": _("Trick"),
+            "undo_trick": _("Trick taken back"),
+            "tricks": _("Tricks taken"),
+            "revoke": _("Revoke"),
+            "adjust": _("Adjustment"),
+            "kozel_deal": _("Deal"),
+            "undo": _("Undo"),
+        },
+    }
+
+
+def oh_hell_words(cards: list[int]) -> dict:
+    """The deal screen's own sentences (templates/games/oh_hell.html), for each number of
+    cards the deals left hold where the sentence's plural depends on it."""
+    by_cards = {
+        str(held): {
+            "facts": ngettext("%(cards)s card", "%(cards)s cards", held) % {"cards": held},
+            "bids_of": ngettext(
+                "bids %(bids)s of %(tricks)s trick", "bids %(bids)s of %(tricks)s tricks", held
+            )
+            % {"bids": keep("bids"), "tricks": held},
+            "hook": ngettext(
+                "The hook: %(name)s may not bid %(n)s, or the bids would add up to the %(cards)s"
+                " trick.",
+                "The hook: %(name)s may not bid %(n)s, or the bids would add up to the %(cards)s"
+                " tricks.",
+                held,
+            )
+            % {"name": keep("name"), "n": keep("n"), "cards": held},
+            "call": ngettext(
+                "%(bids)s bid for %(tricks)s trick", "%(bids)s bid for %(tricks)s tricks", held
+            )
+            % {"bids": keep("bids"), "tricks": held},
+        }
+        for held in cards
+    }
+    return {
+        **common_words(),
+        "by_cards": by_cards,
+        "deal_title": _("Deal %(n)s of %(total)s"),
+        "played_again": _("played again"),
+        "trump": _("Trump"),
+        "no_trump": _("No trump"),
+        "suits": {"S": _("spades"), "H": _("hearts"), "D": _("diamonds"), "C": _("clubs")},
+        "not_noted": _("not noted yet"),
+        "bids": _("Bids"),
+        "bids_label": _("%(name)s bids:"),
+        "forbidden": _("%(n)s, not allowed by the hook"),
+        "dealer_badge": pgettext("dealer badge", "D"),
+        "to_bid": _("to bid"),
+        "out_of_turn": _("out of turn"),
+        "pick_out_of_turn": _("%(name)s: bid out of turn"),
+        "pick_change": _("%(name)s: change the bid"),
+        "over": _("OVER by %(by)s"),
+        "under": _("UNDER by %(by)s"),
+        "even": _("EVEN"),
+        "trick_question": _("Trick %(n)s of %(cards)s: who took it?"),
+        "all_played": _("All tricks played"),
+        "taken": _("taken %(t)s of %(b)s bid"),
+        "take_back": _("Take back trick %(n)s"),
+        "counts": _("Tricks taken") + ": " + _("enter everyone's count"),
+        "bid_n": _("bid %(bid)s"),
+        "score": _("Score this deal"),
+        "totals": _("Totals"),
+        "game_over": _("Game over"),
+        "wins": _("%(name)s wins"),
+        "shared_win": _("Shared win: %(names)s"),
+        "scored": _("Deal %(n)s scored"),
+        "revoked": _("Deal %(n)s: revoke"),
+        "tricks_sum": _(
+            "The tricks add up to %(total)s, but %(cards)s were played: check the counts."
+        ),
+    }
+
+
+def oh_hell_lookups(table: services.OhHellTable) -> dict:
+    """The whole session's lookups: its plans never change once it has started."""
+    lookups = offline_lookups(table.rules, table.players, table.result.plans)
+    return {
+        "game": "oh_hell",
+        "total_deals": len(table.result.plans),
+        "lookups": lookups,
+        "words": oh_hell_words([int(held) for held in lookups["points"]]),
+    }
+
+
+def keep_copy(response: HttpResponse, game: Game) -> HttpResponse:
+    """A page of a session this phone keeps score of: the service worker keeps its last copy,
+    so it opens without a network (static/js/sw.js). A follower's page is not kept."""
+    if game.can_edit and response.status_code == 200:
+        response["X-Offline-Copy"] = "keep"
+    return response
+
+
+def urls(game: Game, actions: tuple[str, ...]) -> dict:
+    """Where the script sends each entry (the forms' own URLs), a backlog, and the lookups."""
+    args = [game.public_id]
+    return {
+        "entry": {action: reverse(action, args=args) for action in (*actions, "undo")},
+        "entries": reverse("entries", args=args),
+        "ahead": reverse("ahead", args=args),
+    }
+
+
+OH_HELL_ACTIONS = ("trump", "bid", "trick", "undo_trick", "tricks", "revoke", "adjust")
+
+
+def oh_hell_state(table: services.OhHellTable, context: dict) -> dict:
+    """The session as the server has it now, drawn into the table with each swap."""
+    result = table.result
+    plan = table.plan
+    standings = {standing.seat: standing for standing in result.standings}
+    last = context["last"]
+    return {
+        "game": "oh_hell",
+        "version": table.game.version,
+        "urls": urls(table.game, OH_HELL_ACTIONS),
+        "names": table.names,
+        "plan": plan.number if plan is not None else None,
+        "deal": context.get("deal_number"),
+        "replay": bool(context.get("replay")),
+        "trump": (context["deal"].trump or None) if plan is not None else None,
+        "bids": table.bidding.as_list() if plan is not None else [],
+        "out_of_turn": sorted(table.bidding.out_of_turn) if plan is not None else [],
+        "winners": list(context["deal"].trick_winners) if plan is not None else [],
+        "totals": list(result.totals),
+        "made": [standings[seat].made_bids for seat in range(table.players)],
+        "last": last
+        and {
+            "number": last["number"],
+            "plan": last["deal"].plan.number,
+            "revoked": last["deal"].revoked,
+            "rows": [
+                {key: row[key] for key in ("bid", "tricks", "made", "score", "total")}
+                for row in last["rows"]
+            ],
+        },
+    }
+
+
+def kozel_lookups(table: services.KozelTable) -> dict:
+    lookups = kozel.offline_lookups(table.rules, table.game.first_dealer)
+    # Refusals the script may meet, in the page's language.
+    for answer in lookups["defeat"]:
+        several = isinstance(answer, dict) and "refused" not in answer
+        replies = answer.values() if several else [answer]
+        for reply in replies:
+            if isinstance(reply, dict):
+                reply["refused"] = message(RuleError(reply["refused"]))
+    words = {
+        **common_words(),
+        "deal": _("Deal %(n)s"),
+        "leads": _("leads"),
+        "eggs_line": _("Deal %(n)s: eggs, 60–60."),
+        "points_line": _("Deal %(n)s: %(a)s–%(b)s."),
+        "take": plural(
+            "%(name)s take %(points)s defeat point.",
+            "%(name)s take %(points)s defeat points.",
+            name=keep("name"),
+            points=keep("n"),
+        ),
+        "goat": _("%(name)s are the goat!"),
+    }
+    return {"game": "kozel", "lookups": lookups, "words": words}
+
+
+def kozel_state(table: services.KozelTable, context: dict) -> dict:
+    result = table.result
+    last = result.outcomes[-1] if result.outcomes else None
+    return {
+        "game": "kozel",
+        "version": table.game.version,
+        "urls": urls(table.game, ("kozel_deal",)),
+        "names": table.names,
+        "teams": [table.team_names(team) for team in (0, 1)],
+        "deals": len(table.deals),
+        "defeat_points": list(result.defeat_points),
+        "times": result.next_multiplier,
+        "plus": result.next_bonus,
+        "dealer": result.next_dealer,
+        "leader": result.next_leader,
+        "goat": result.goat,
+        "had_eggs": any(outcome.eggs for outcome in result.outcomes),
+        "last": last
+        and {
+            "number": last.number,
+            "card_points": list(last.card_points),
+            "eggs": last.eggs,
+            "loser": last.loser,
+            "defeat_points": list(last.defeat_points),
+        },
+    }
+
+
+@require_safe
+def ahead(request: HttpRequest, public_id: str) -> JsonResponse:
+    """The session's lookups and the words of the offline table, in the page's language:
+    fetched once by the scorekeeper's phone (static/js/offline.js) and kept there."""
+    game = get_game(request, public_id)
+    if not game.can_edit:
+        raise PermissionDenied
+    table = services.load(game)
+    if isinstance(table, services.KozelTable):
+        data = kozel_lookups(table)
+    else:
+        data = oh_hell_lookups(table)
+    response = JsonResponse({**data, "language": get_language()})
+    # The plans of a session never change; the words follow the language (in the URL).
+    patch_cache_control(response, private=True, max_age=24 * 3600)
+    return response
