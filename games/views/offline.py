@@ -127,6 +127,21 @@ def oh_hell_words(cards: list[int]) -> dict:
         "shared_win": _("Shared win: %(names)s"),
         "scored": _("Deal %(n)s scored"),
         "revoked": _("Deal %(n)s: revoke"),
+        "revoke": _("Revoke"),
+        "revoke_rule": plural(
+            "A player who did not follow suit, caught after the next trick: they lose %(p)s"
+            " point and the deal is played again by the same dealer with the same cards.",
+            "A player who did not follow suit, caught after the next trick: they lose %(p)s"
+            " points and the deal is played again by the same dealer with the same cards.",
+            p=keep("n"),
+        ),
+        "who_revoked": _("Who revoked?"),
+        "record_revoke": _("Record the revoke (−%(p)s) and play the deal again"),
+        "adjust_in": _("Adjust points in deal %(n)s"),
+        "player": _("Player"),
+        "adjust_points": _("Points (minus for a penalty)"),
+        "note": _("Note"),
+        "add_adjustment": _("Add the adjustment"),
         "tricks_sum": _(
             "The tricks add up to %(total)s, but %(cards)s were played: check the counts."
         ),

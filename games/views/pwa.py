@@ -29,6 +29,7 @@ PRECACHE = [
     "js/wake.js",
     "js/idb-keyval.js",  # the deal screen's: entries kept offline (docs/phone.md)
     "js/model.js",
+    "js/offline-table.js",
     "js/offline.js",
     "django_htmx/htmx-2.min.js",
     "img/favicon.svg",

@@ -1,0 +1,372 @@
+// The table drawn on this phone while entries wait to be sent (static/js/offline.js): the
+// same panels, classes and words as the server's deal screens (templates/games/oh_hell.html,
+// kozel.html), drawn from static/js/model.js's view. Every sentence comes from the server
+// in the page's language (games/views/offline.py); nothing here decides a rule.
+(function (root) {
+  "use strict";
+
+  const say = (template, params) =>
+    template.replace(/%\((\w+)\)s/g, (whole, name) =>
+      name in params ? String(params[name]) : whole,
+    );
+  // A sentence whose plural depends on n: the server sends one per sample number; the one
+  // whose plural category (the page's language) is n's is taken.
+  const plural = (forms, n) => {
+    const rules = new Intl.PluralRules(document.documentElement.lang || "en");
+    const sample = Object.keys(forms).find(
+      (each) => rules.select(Number(each)) === rules.select(n),
+    );
+    return say(forms[sample || Object.keys(forms).pop()], { n });
+  };
+  const escape = (text) =>
+    String(text).replace(
+      /[&<>"']/g,
+      (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c],
+    );
+  // A once-only key like the server's ({% form_key %}): 12 random bytes, URL-safe.
+  const newKey = () => {
+    const bytes = crypto.getRandomValues(new Uint8Array(12));
+    return btoa(String.fromCharCode(...bytes))
+      .replace(/\+/g, "-")
+      .replace(/\//g, "_")
+      .replace(/=+$/, "");
+  };
+
+  // ``serverTable``: the server's own table, hidden meanwhile (Kozel's form is copied from it).
+  function draw(server, ahead, view, chosen, serverTable) {
+    function form(action, hidden, body, extra = "") {
+      const inputs = Object.entries({ idem: newKey(), ...hidden })
+        .map(([name, value]) => `<input type="hidden" name="${name}" value="${escape(value)}">`)
+        .join("");
+      return `<form method="post" data-action="${action}" ${extra}>${inputs}${body}</form>`;
+    }
+
+    function undoRow(words) {
+      return `<div class="subnav"><button type="button" class="link-btn" data-undo>${escape(words.undo)}</button></div>`;
+    }
+
+    function pendingNote(words) {
+      return `<span class="pending-mark">(${escape(words.pending)})</span>`;
+    }
+
+    function ohHellTable(view, words) {
+      const names = server.names;
+      const state = view.state;
+      const parts = [undoRow(words)];
+      const deal = view.deal;
+      if (deal) {
+        const cards = words.by_cards[String(deal.cards)];
+        parts.push(`<div class="deal-line"><h1>${escape(say(words.deal_title, { n: deal.number, total: ahead.total_deals }))}${state.replay ? ` · ${escape(words.played_again)}` : ""}</h1>
+          <p class="deal-facts">${escape(cards.facts)} · ${escape(words.dealer)} <strong>${escape(names[deal.dealer])}</strong></p></div>`);
+      }
+      if (state.last) {
+        const line = state.last.revoked
+          ? say(words.revoked, { n: state.last.plan })
+          : say(words.scored, { n: state.last.plan });
+        const rows = state.last.rows
+          .map((row, seat) => ` · ${row.made ? "✓" : ""}${escape(names[seat])} ${row.score}`)
+          .join("");
+        parts.push(
+          `<p class="panel last-line"><strong>${escape(line)}</strong>${rows} ${pendingNote(words)}</p>`,
+        );
+      }
+      if (deal) {
+        const changing =
+          view.complete && state.winners.length === 0 && chosen !== null && view.canChange(chosen);
+        if (!view.complete || changing) {
+          parts.push(trumpPanel(view, words), bidsPanel(view, words));
+        }
+        if (view.announcement) {
+          const a = view.announcement;
+          const call = a.call === "even" ? words.even : say(words[a.call], { by: a.by });
+          parts.push(
+            `<p class="announcement call-${a.call}">${escape(call)} <span class="announcement-detail">${escape(say(words.by_cards[String(deal.cards)].call, { bids: a.bids }))}</span></p>`,
+          );
+        }
+        if (view.complete && !changing) {
+          parts.push(playPanel(view, words));
+        }
+      } else {
+        const winners = view.standings.filter((s) => s.winner).map((s) => names[s.seat]);
+        const said =
+          winners.length > 1
+            ? say(words.shared_win, { names: winners.join(", ") })
+            : say(words.wins, { name: winners[0] });
+        parts.push(
+          `<section class="panel end"><h1>${escape(words.game_over)}</h1><p class="announcement">${escape(said)}</p></section>`,
+        );
+      }
+      if (deal && view.complete) {
+        parts.push(revokePanel(view, words));
+      }
+      if (state.last) {
+        parts.push(adjustPanel(view, words));
+      }
+      const standings = view.standings
+        .map(
+          (s) =>
+            `<li${s.winner && !deal ? ' class="winner"' : ""}><span class="place">${s.place}.</span> <span class="standing-name">${escape(names[s.seat])}</span> <strong class="standing-total">${s.total}</strong></li>`,
+        )
+        .join("");
+      parts.push(
+        `<section class="panel"><h2 class="small-title">${escape(words.totals)} ${pendingNote(words)}</h2><ol class="standings">${standings}</ol></section>`,
+      );
+      return parts.join("");
+    }
+
+    function trumpPanel(view, words) {
+      const deal = view.deal;
+      const state = view.state;
+      const symbols = { S: "♠", H: "♥", D: "♦", C: "♣" };
+      if (deal.trump) {
+        const shown =
+          deal.trump === "NT"
+            ? words.no_trump
+            : `${symbols[deal.trump]} ${words.suits[deal.trump]}`;
+        return `<section class="panel compact-panel"><p class="trump-fixed"><span class="line-label">${escape(words.trump)}</span> <strong>${escape(shown)}</strong></p></section>`;
+      }
+      const buttons = Object.keys(symbols)
+        .map(
+          (suit) =>
+            `<button type="submit" name="trump" value="${suit}" class="suit-btn suit-${suit}" aria-pressed="${state.trump === suit}" aria-label="${escape(words.suits[suit])}">${symbols[suit]}</button>`,
+        )
+        .join("");
+      return `<section class="panel compact-panel">${form("trump", { deal: state.deal }, `<span class="line-label">${escape(words.trump)}</span>${buttons}`, 'class="suit-row"')}</section>`;
+    }
+
+    function bidsPanel(view, words) {
+      const deal = view.deal;
+      const state = view.state;
+      const names = server.names;
+      const pickable = (seat) => wantsBid(state, seat) || view.canChange(seat);
+      const seat = chosen !== null && pickable(chosen) ? chosen : view.toBid;
+      const chips = deal.order
+        .map((each) => {
+          const bid = state.bids[each];
+          const shown =
+            bid !== null
+              ? `${bid}${state.out_of_turn.includes(each) ? "*" : ""}`
+              : each === view.toBid
+                ? "…"
+                : "–";
+          const badge =
+            each === deal.dealer
+              ? ` <span class="dealer-tag" title="${escape(words.dealer)}">${escape(words.dealer_badge)}</span>`
+              : "";
+          const inner = `<span class="bidder-name">${escape(names[each])}${badge}</span> <span class="bidder-bid">${shown}</span>`;
+          const classes = `bid-chip${each === view.toBid ? " turn" : ""}${each === seat ? " chosen" : ""}`;
+          if (each !== seat && pickable(each)) {
+            const label = bid === null ? words.pick_out_of_turn : words.pick_change;
+            return `<li class="${classes}"><button type="button" class="link-btn" data-pick="${each}" aria-label="${escape(say(label, { name: names[each] }))}">${inner}</button></li>`;
+          }
+          return `<li class="${classes}">${inner}</li>`;
+        })
+        .join("");
+      let keypad = "";
+      if (seat !== undefined && seat !== null) {
+        const forbidden = view.forbidden(seat);
+        const keys = [];
+        for (let n = 0; n <= deal.cards; n += 1) {
+          keys.push(
+            n === forbidden
+              ? `<button type="submit" name="bid" value="${n}" class="key forbidden" disabled aria-label="${escape(say(words.forbidden, { n }))}"><s>${n}</s></button>`
+              : `<button type="submit" name="bid" value="${n}" class="key">${n}</button>`,
+          );
+        }
+        const reason =
+          forbidden === null
+            ? ""
+            : `<p class="hook-reason">${escape(say(words.by_cards[String(deal.cards)].hook, { name: names[seat], n: forbidden }))}</p>`;
+        const was = state.bids[seat] === null ? "" : state.bids[seat];
+        keypad = form(
+          "bid",
+          { deal: state.deal, seat, was },
+          `<p class="keypad-label" id="offline-keypad-label">${escape(say(words.bids_label, { name: names[seat] }))}</p><div class="keypad" role="group" aria-labelledby="offline-keypad-label">${keys.join("")}</div>${reason}`,
+          'class="keypad-form" data-next',
+        );
+      }
+      const running = say(words.by_cards[String(deal.cards)].bids_of, { bids: view.bidsTotal });
+      return `<section class="panel"><h2 class="small-title">${escape(words.bids)} <span class="running">${escape(running)}</span></h2><ol class="bid-chips">${chips}</ol>${keypad}</section>`;
+    }
+
+    function wantsBid(state, seat) {
+      return state.bids[seat] === null || state.bids[seat] === undefined;
+    }
+
+    function playPanel(view, words) {
+      const deal = view.deal;
+      const state = view.state;
+      const names = server.names;
+      const played = state.winners.length;
+      const parts = [];
+      if (view.playOver) {
+        parts.push(`<h2 class="small-title">${escape(words.all_played)}</h2>`);
+        const hidden = { deal: state.deal };
+        view.taken.forEach((count, seat) => {
+          hidden[`tricks-${seat}`] = count;
+        });
+        const chips = deal.order
+          .map(
+            (seat) =>
+              `<li class="bid-chip${state.bids[seat] === view.taken[seat] ? " made" : ""}"><span class="bidder-name">${escape(names[seat])}</span> <span class="bidder-bid">${view.taken[seat]}/${state.bids[seat]}</span></li>`,
+          )
+          .join("");
+        parts.push(
+          form(
+            "tricks",
+            hidden,
+            `<ol class="bid-chips">${chips}</ol><button type="submit" class="btn btn-primary">${escape(words.score)}</button>`,
+            "data-next",
+          ),
+        );
+      } else {
+        parts.push(
+          `<h2 class="small-title">${escape(say(words.trick_question, { n: played + 1, cards: deal.cards }))}</h2>`,
+        );
+        const buttons = deal.order
+          .map(
+            (seat) =>
+              `<button type="submit" name="seat" value="${seat}" class="btn trick-btn">${escape(names[seat])} <span class="small" aria-label="${escape(say(words.taken, { t: view.taken[seat], b: state.bids[seat] }))}">${view.taken[seat]}/${state.bids[seat]}</span></button>`,
+          )
+          .join("");
+        parts.push(
+          form(
+            "trick",
+            { deal: state.deal, trick: played + 1 },
+            buttons,
+            'class="trick-row" data-next',
+          ),
+        );
+        const rows = deal.order
+          .map((seat) => {
+            const keys = [];
+            for (let n = 0; n <= deal.cards; n += 1) {
+              keys.push(
+                `<label class="radio-key"><input type="radio" name="tricks-${seat}" value="${n}"><span>${n}</span></label>`,
+              );
+            }
+            return `<fieldset class="tricks-row"><legend>${escape(names[seat])} <span class="muted small">${escape(say(words.bid_n, { bid: state.bids[seat] }))}</span></legend><div class="radio-keys">${keys.join("")}</div></fieldset>`;
+          })
+          .join("");
+        parts.push(
+          `<details class="counts"><summary>${escape(words.counts)}</summary>${form("tricks", { deal: state.deal }, `${rows}<button type="submit" class="btn btn-primary">${escape(words.score)}</button>`, `class="tricks-form" data-cards="${deal.cards}"`)}</details>`,
+        );
+      }
+      if (played) {
+        parts.push(
+          form(
+            "undo_trick",
+            { deal: state.deal, trick: played },
+            `<button type="submit" class="link-btn">${escape(say(words.take_back, { n: played }))}</button>`,
+          ),
+        );
+      }
+      return `<section class="panel">${parts.join("")}</section>`;
+    }
+
+    function revokePanel(view, words) {
+      const names = server.names;
+      const penalty = ahead.lookups.revoke_penalty;
+      const radios = names
+        .map(
+          (name, seat) =>
+            `<label><input type="radio" name="seat" value="${seat}" required> ${escape(name)}</label>`,
+        )
+        .join("");
+      const body = `<fieldset class="tricks-row"><legend>${escape(words.who_revoked)}</legend><div class="segmented">${radios}</div></fieldset><button type="submit" class="btn">${escape(say(words.record_revoke, { p: penalty }))}</button>`;
+      return `<details class="panel"><summary>${escape(words.revoke)}</summary><p>${escape(plural(words.revoke_rule, penalty))}</p>${form("revoke", { deal: view.state.deal }, body, 'class="revoke-form"')}</details>`;
+    }
+
+    function adjustPanel(view, words) {
+      const last = view.state.last;
+      const options = server.names
+        .map((name, seat) => `<option value="${seat}">${escape(name)}</option>`)
+        .join("");
+      const body = `<label for="offline-adjust-seat">${escape(words.player)}</label><select id="offline-adjust-seat" name="seat" required>${options}</select>
+        <label for="offline-adjust-points">${escape(words.adjust_points)}</label><input id="offline-adjust-points" name="points" type="number" inputmode="numeric" min="-1000" max="1000" required>
+        <label for="offline-adjust-note">${escape(words.note)}</label><input id="offline-adjust-note" name="note" maxlength="120">
+        <button type="submit" class="btn">${escape(words.add_adjustment)}</button>`;
+      return `<details class="panel"><summary>${escape(say(words.adjust_in, { n: last.plan }))}</summary>${form("adjust", { deal: last.number }, body, 'class="stack"')}</details>`;
+    }
+
+    function kozelTable(view, words) {
+      const state = view.state;
+      const names = server.names;
+      const parts = [undoRow(words)];
+      const bars = state.defeat_points
+        .map(
+          (points, team) =>
+            `<div class="team-bar${state.goat === team ? " goat" : ""}"><div class="team-bar-label"><span>${escape(server.teams[team])}</span> <strong>${points} / ${ahead.lookups.limit}</strong></div><progress class="bar" max="${ahead.lookups.limit}" value="${points}" aria-label="${escape(server.teams[team])}">${points}</progress></div>`,
+        )
+        .join("");
+      parts.push(
+        `<section class="panel compact-panel"><div class="team-bars">${bars}</div> ${pendingNote(words)}</section>`,
+      );
+      const last = state.last;
+      if (last) {
+        let line = last.eggs
+          ? say(words.eggs_line, { n: last.number })
+          : say(words.points_line, {
+              n: last.number,
+              a: last.card_points[0],
+              b: last.card_points[1],
+            });
+        if (!last.eggs) {
+          line += ` ${say(plural(words.take, last.defeat_points[last.loser]), { name: server.teams[last.loser] })}`;
+        }
+        parts.push(`<p class="panel last-line">${escape(line)} ${pendingNote(words)}</p>`);
+      }
+      if (view.finished) {
+        parts.push(
+          `<p class="announcement call-over">${escape(say(words.goat, { name: server.teams[state.goat] }))}</p>`,
+        );
+        return parts.join("");
+      }
+      let facts = `${escape(words.dealer)} <strong>${escape(names[state.dealer])}</strong> · ${escape(words.leads)} <strong>${escape(names[state.leader])}</strong>`;
+      if (state.times > 1) {
+        facts += ` · <strong>×${state.times}</strong>`;
+      }
+      if (state.plus) {
+        facts += ` · <strong>+${state.plus}</strong>`;
+      }
+      // The server's own form, with this deal's number and a fresh once-only key.
+      const original = serverTable && serverTable.querySelector("form[data-kozel]");
+      let formHtml = "";
+      if (original) {
+        const copy = original.cloneNode(true);
+        for (const button of copy.querySelectorAll("button[disabled]")) {
+          button.removeAttribute("disabled"); // the original may be waiting for its answer
+        }
+        for (const said of copy.querySelectorAll("[data-other-team]")) {
+          said.textContent = "";
+        }
+        for (const styled of copy.querySelectorAll("[style]")) {
+          styled.removeAttribute("style"); // set by scripts at run time; the CSP refuses it in HTML
+        }
+        copy.removeAttribute("hx-post");
+        copy.dataset.action = "kozel_deal";
+        // Attributes, not properties: the copy is drawn from its HTML.
+        copy.querySelector("input[name=deal]").setAttribute("value", String(state.deals + 1));
+        copy.querySelector("input[name=idem]").setAttribute("value", newKey());
+        const points = copy.querySelector("input[name=points]");
+        points.setAttribute("value", "");
+        points.id = "offline-points";
+        for (const checked of copy.querySelectorAll("input[name=took_trick][checked]")) {
+          checked.removeAttribute("checked");
+        }
+        for (const error of copy.querySelectorAll(".error")) {
+          error.remove();
+        }
+        formHtml = copy.outerHTML.replace('for="points"', 'for="offline-points"');
+      }
+      parts.push(
+        `<section class="panel"><div class="deal-line"><h1>${escape(say(words.deal, { n: state.deals + 1 }))}</h1><p class="deal-facts">${facts}</p></div>${formHtml}</section>`,
+      );
+      return parts.join("");
+    }
+
+    return server.game === "kozel" ? kozelTable(view, ahead.words) : ohHellTable(view, ahead.words);
+  }
+
+  root.scorekeeperOfflineTable = { draw, say, plural, escape, newKey };
+})(window);
