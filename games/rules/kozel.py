@@ -428,23 +428,33 @@ def score_match(rules: KozelRules, first_dealer: int, entries: Sequence[DealEntr
 
 
 def offline_lookups(rules: KozelRules, first_dealer: int) -> dict:
-    """What a phone without a connection looks up to go on (issue 32, docs/phone.md): for team
-    0's card points, the loser and its defeat points before eggs (``deal_defeat_points``), or
-    the refusal's template; with a team on 0, one answer for each reply to "did it take a
-    trick?" ("" unanswered). The eggs carry-over as a factor and a bonus (``score_match``),
-    the dealers in turn, and who leads after each dealer when the last trick is not noted."""
-    defeat: list[object] = []
-    for points in range(TOTAL_POINTS + 1):
-        answers = {}
-        replies = {"": None, "yes": True, "no": False}
-        if _zero_team(0, points) is None:
-            replies = {"": None}
-        for reply, took in replies.items():
-            try:
-                answers[reply] = list(deal_defeat_points(DealEntry(0, points, took), rules))
-            except RuleError as refusal:
-                answers[reply] = {"refused": refusal.template}
-        defeat.append(answers[""] if len(answers) == 1 else answers)
+    """What a phone without a connection looks up to go on (issue 32, docs/phone.md): for each
+    team and card points as entered, the loser and its defeat points before eggs
+    (``deal_defeat_points``) or the refusal's template (``validate_deal``). With a team on 0,
+    one answer for each reply to "did it take a trick?" ("" unanswered), and after "no" one
+    for each seat said to take the last trick ("" not noted). The eggs carry-over as a factor
+    and a bonus (``score_match``), the dealers in turn, and who leads after each dealer when
+    the last trick is not noted."""
+
+    def answer(team: int, points: int, took: bool | None, last: int | None) -> object:
+        entry = DealEntry(team, points, took, last)
+        try:
+            validate_deal(entry, rules)
+            return list(deal_defeat_points(entry, rules))
+        except RuleError as refusal:
+            return {"refused": refusal.template}
+
+    def answers(team: int, points: int) -> object:
+        if points in impossible_points or _zero_team(team, points) is None:
+            return answer(team, points, None, None)
+        by_last = {str(seat): answer(team, points, False, seat) for seat in range(PLAYERS)}
+        return {
+            "": answer(team, points, None, None),
+            "yes": answer(team, points, True, None),
+            "no": {"": answer(team, points, False, None), **by_last},
+        }
+
+    defeat = [[answers(team, points) for points in range(TOTAL_POINTS + 1)] for team in (0, 1)]
     times, plus = {EggsRule.DOUBLE_NEXT: (2, 0), EggsRule.PLUS_TWO_NEXT: (1, 2)}.get(
         rules.eggs, (1, 0)
     )

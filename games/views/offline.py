@@ -50,7 +50,6 @@ def common_words() -> dict:
             " as the server has it."
         ),
         "waiting": _("Kept on this phone, not sent:"),
-        "again": _("Enter it again"),
         "drop": _("Drop it"),
         "undo": _("Undo"),
         "nothing_to_undo": _("Undo of an entry the server already has needs the connection."),
@@ -109,8 +108,8 @@ def oh_hell_words(cards: list[int]) -> dict:
         "dealer_badge": pgettext("dealer badge", "D"),
         "to_bid": _("to bid"),
         "out_of_turn": _("out of turn"),
-        "pick_out_of_turn": _("%(name)s: bid out of turn"),
-        "pick_change": _("%(name)s: change the bid"),
+        "pick_out_of_turn": _("bid out of turn"),
+        "pick_change": _("change the bid"),
         "over": _("OVER by %(by)s"),
         "under": _("UNDER by %(by)s"),
         "even": _("EVEN"),
@@ -142,6 +141,9 @@ def oh_hell_words(cards: list[int]) -> dict:
         "adjust_points": _("Points (minus for a penalty)"),
         "note": _("Note"),
         "add_adjustment": _("Add the adjustment"),
+        "taps": _(
+            "These counts differ from the tricks tapped during play; take back a trick first."
+        ),
         "tricks_sum": _(
             "The tricks add up to %(total)s, but %(cards)s were played: check the counts."
         ),
@@ -213,15 +215,22 @@ def oh_hell_state(table: services.OhHellTable, context: dict) -> dict:
     }
 
 
+def translate_refusals(answer: object) -> None:
+    """Each ``{"refused": template}`` in a lookup, in the page's language."""
+    if isinstance(answer, dict):
+        if "refused" in answer:
+            answer["refused"] = message(RuleError(answer["refused"]))
+        else:
+            for value in answer.values():
+                translate_refusals(value)
+
+
 def kozel_lookups(table: services.KozelTable) -> dict:
     lookups = kozel.offline_lookups(table.rules, table.game.first_dealer)
     # Refusals the script may meet, in the page's language.
-    for answer in lookups["defeat"]:
-        several = isinstance(answer, dict) and "refused" not in answer
-        replies = answer.values() if several else [answer]
-        for reply in replies:
-            if isinstance(reply, dict):
-                reply["refused"] = message(RuleError(reply["refused"]))
+    for team in lookups["defeat"]:
+        for answer in team:
+            translate_refusals(answer)
     words = {
         **common_words(),
         "deal": _("Deal %(n)s"),

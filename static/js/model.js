@@ -170,20 +170,20 @@
 
   // -- Kozel --------------------------------------------------------------------------
 
-  // The answer the lookups hold for an entry: [loser, defeat points] or {refused}.
+  // The answer the lookups hold for an entry as entered: [loser, defeat points] or
+  // {refused}; with a team on 0, by the reply about its trick, then by the last trick's seat.
   function kozelAnswer(ahead, fields) {
-    const lookups = ahead.lookups;
-    const team = Number(fields.team);
-    const points = Number(fields.points);
-    const first = team === 0 ? points : lookups.total - points;
-    const answer = lookups.defeat[first];
+    const byPoints = ahead.lookups.defeat[Number(fields.team)];
+    let answer = byPoints && byPoints[Number(fields.points)];
     if (answer === undefined) {
       return { refused: "" };
     }
-    if (Array.isArray(answer) || "refused" in answer) {
-      return answer;
+    for (const key of [fields.took_trick || "", fields.last_trick_seat || ""]) {
+      if (!Array.isArray(answer) && !("refused" in answer)) {
+        answer = key in answer ? answer[key] : answer[""];
+      }
     }
-    return answer[fields.took_trick || ""] || answer[""];
+    return answer;
   }
 
   function kozelDeal(ahead, state, fields) {
@@ -236,6 +236,15 @@
     if (entry.action === "kozel_deal") {
       const answer = kozelAnswer(ahead, entry.fields);
       return Array.isArray(answer) ? null : answer.refused;
+    }
+    if (entry.action === "tricks" && view.state.winners.length) {
+      // Tricks were tapped: the phone keeps only the counts they come to, all of them tapped.
+      const same = view.taken.every(
+        (taken, seat) => String(taken) === String(entry.fields[`tricks-${seat}`]),
+      );
+      if (!view.playOver || !same) {
+        return ahead.words.taps;
+      }
     }
     if (entry.action === "tricks") {
       const counts = view.state.bids.map((_, seat) => Number(entry.fields[`tricks-${seat}`]));

@@ -156,8 +156,9 @@
           const inner = `<span class="bidder-name">${escape(names[each])}${badge}</span> <span class="bidder-bid">${shown}</span>`;
           const classes = `bid-chip${each === view.toBid ? " turn" : ""}${each === seat ? " chosen" : ""}`;
           if (each !== seat && pickable(each)) {
+            // The visible name and bid first in what a screen reader says (WCAG 2.5.3).
             const label = bid === null ? words.pick_out_of_turn : words.pick_change;
-            return `<li class="${classes}"><button type="button" class="link-btn" data-pick="${each}" aria-label="${escape(say(label, { name: names[each] }))}">${inner}</button></li>`;
+            return `<li class="${classes}"><button type="button" class="link-btn" data-pick="${each}">${inner}<span class="visually-hidden"> — ${escape(label)}</span></button></li>`;
           }
           return `<li class="${classes}">${inner}</li>`;
         })
@@ -226,7 +227,7 @@
         const buttons = deal.order
           .map(
             (seat) =>
-              `<button type="submit" name="seat" value="${seat}" class="btn trick-btn">${escape(names[seat])} <span class="small" aria-label="${escape(say(words.taken, { t: view.taken[seat], b: state.bids[seat] }))}">${view.taken[seat]}/${state.bids[seat]}</span></button>`,
+              `<button type="submit" name="seat" value="${seat}" class="btn trick-btn">${escape(names[seat])} <span class="small">${view.taken[seat]}/${state.bids[seat]}</span><span class="visually-hidden"> — ${escape(say(words.taken, { t: view.taken[seat], b: state.bids[seat] }))}</span></button>`,
           )
           .join("");
         parts.push(
@@ -237,6 +238,8 @@
             'class="trick-row" data-next',
           ),
         );
+        // Counts typed on the phone only before any trick is tapped: after that they are the
+        // taps' (the server checks typed counts against the taps: games.rules.taps_agree).
         const rows = deal.order
           .map((seat) => {
             const keys = [];
@@ -248,9 +251,10 @@
             return `<fieldset class="tricks-row"><legend>${escape(names[seat])} <span class="muted small">${escape(say(words.bid_n, { bid: state.bids[seat] }))}</span></legend><div class="radio-keys">${keys.join("")}</div></fieldset>`;
           })
           .join("");
-        parts.push(
-          `<details class="counts"><summary>${escape(words.counts)}</summary>${form("tricks", { deal: state.deal }, `${rows}<button type="submit" class="btn btn-primary">${escape(words.score)}</button>`, `class="tricks-form" data-cards="${deal.cards}"`)}</details>`,
-        );
+        if (!played)
+          parts.push(
+            `<details class="counts"><summary>${escape(words.counts)}</summary>${form("tricks", { deal: state.deal }, `${rows}<button type="submit" class="btn btn-primary">${escape(words.score)}</button>`, `class="tricks-form" data-cards="${deal.cards}"`)}</details>`,
+          );
       }
       if (played) {
         parts.push(
