@@ -206,6 +206,27 @@ document.addEventListener("change", (event) => {
   }
 });
 
+// The tricks form, opened (in the trick buttons' place, app.css): if it runs past the
+// screen's edge, the page scrolls up by what it needs, at most until the summary is at
+// the top. A form taller than the screen (13 cards at 360 x 640) shows what fits; the
+// handler above brings the next row, then Score, into view as the rows fill.
+// "toggle" does not bubble: it is caught on its way down.
+document.addEventListener(
+  "toggle",
+  (event) => {
+    const details = event.target;
+    if (!(details instanceof HTMLDetailsElement) || !details.matches(".counts") || !details.open) {
+      return;
+    }
+    const box = details.getBoundingClientRect();
+    const room = 8; // px below Score, off the screen's very edge
+    if (box.bottom + room > window.innerHeight) {
+      window.scrollBy(0, Math.min(box.bottom + room - window.innerHeight, box.top));
+    }
+  },
+  true,
+);
+
 // New session: a name added with Enter leaves the cursor in the name field, for the next.
 document.addEventListener("htmx:afterSwap", (event) => {
   const form = event.detail.target;
