@@ -34,12 +34,16 @@ def keep(name: str) -> str:
     return f"%({name})s"
 
 
+def kept_words() -> dict:
+    return plural(
+        "No connection · %(n)s entry kept on this phone",
+        "No connection · %(n)s entries kept on this phone",
+    )
+
+
 def common_words() -> dict:
     return {
-        "kept": plural(
-            "No connection · %(n)s entry kept on this phone",
-            "No connection · %(n)s entries kept on this phone",
-        ),
+        "kept": kept_words(),
         "sending": plural(
             "Sending %(n)s entry kept on this phone…", "Sending %(n)s entries kept on this phone…"
         ),
@@ -191,6 +195,8 @@ def oh_hell_state(table: services.OhHellTable, context: dict) -> dict:
     return {
         "game": "oh_hell",
         "version": table.game.version,
+        # Said even before the lookups arrive (a connection lost in the first second).
+        "kept": kept_words(),
         "urls": urls(table.game, OH_HELL_ACTIONS),
         "names": table.names,
         "plan": plan.number if plan is not None else None,
@@ -254,6 +260,8 @@ def kozel_state(table: services.KozelTable, context: dict) -> dict:
     return {
         "game": "kozel",
         "version": table.game.version,
+        # Said even before the lookups arrive (a connection lost in the first second).
+        "kept": kept_words(),
         "urls": urls(table.game, ("kozel_deal",)),
         "names": table.names,
         "teams": [table.team_names(team) for team in (0, 1)],

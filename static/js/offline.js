@@ -14,7 +14,7 @@
     return; // not a scorekeeper's deal screen
   }
   const Model = window.scorekeeperModel;
-  const { draw: drawTable, say, plural, escape } = window.scorekeeperOfflineTable;
+  const { draw: drawTable, say, plural, escape, newKey } = window.scorekeeperOfflineTable;
   const db = window.idbKeyval;
   const store = db.createStore("scorekeeper", "kept");
   const id = session[1];
@@ -87,8 +87,13 @@
   }
 
   async function keep(entry) {
-    if (entries.some((each) => each.fields.idem === entry.fields.idem)) {
-      return; // the same form twice: a double tap
+    const same = entries.find((each) => each.fields.idem === entry.fields.idem);
+    if (same && JSON.stringify(same.fields) === JSON.stringify(entry.fields)) {
+      return; // the same form sent twice: a double tap
+    }
+    if (same) {
+      // The same form sent again with other values is another entry: its own key.
+      entry = { ...entry, fields: { ...entry.fields, idem: newKey() } };
     }
     const view = ahead && current();
     problem = (view && Model.refusal(ahead, view, entry)) || "";
@@ -278,6 +283,10 @@
     }
     const fields = Object.fromEntries(new FormData(form, submitter || undefined));
     delete fields.csrfmiddlewaretoken;
+    // Like hx-disabled-elt: this form is done until the table is drawn again.
+    for (const button of form.querySelectorAll("button")) {
+      button.disabled = true;
+    }
     keep({ action, url: form.getAttribute("action"), fields });
   });
 
@@ -373,7 +382,7 @@
     let box = document.getElementById("offline-table");
     if (!ahead || !target) {
       if (entries.length) {
-        status(plural(ahead ? ahead.words.kept : { 1: "%(n)s" }, entries.length));
+        status(plural(ahead ? ahead.words.kept : server.kept, entries.length));
       }
       return;
     }
