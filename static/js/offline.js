@@ -95,7 +95,10 @@
       // The same form sent again with other values is another entry: its own key.
       entry = { ...entry, fields: { ...entry.fields, idem: newKey() } };
     }
-    const view = ahead && current();
+    // While the phone's table is in charge it refuses what the lookups know; otherwise the
+    // server answers, as it always did.
+    const inCharge = showing || offline || refused || entries.length;
+    const view = inCharge && ahead && current();
     problem = (view && Model.refusal(ahead, view, entry)) || "";
     if (problem) {
       draw();
@@ -161,7 +164,7 @@
       return {
         done: 0,
         refused: { index: 0, reason: reasonIn(html, response.status) },
-        table: response.status < 404 ? html : null,
+        table: response.status === 409 || response.status === 422 ? html : null, // drawn with why
       };
     }
     const response = await post(
@@ -187,7 +190,7 @@
 
   function reasonIn(html, status) {
     const page = new DOMParser().parseFromString(html, "text/html");
-    const error = page.querySelector(".error, [role=alert], h1");
+    const error = page.querySelector(".error") || page.querySelector("[role=alert], h1");
     return (error && error.textContent.trim()) || `${status}`;
   }
 
@@ -203,7 +206,11 @@
         const batch = entries.slice();
         const answer = await send(batch);
         await forget(answer.done);
-        if (answer.refused) {
+        if (answer.refused && !waited && entries.length === 1 && answer.table) {
+          // Refused as it was made, online: the server's table says why, in place, as
+          // before any entry was kept; there is nothing else waiting behind it.
+          await forget(1);
+        } else if (answer.refused) {
           refused = { entry: batch[answer.refused.index], reason: answer.refused.reason };
         }
         if (answer.table) {
