@@ -161,7 +161,7 @@ def test_two_deals_offline_with_the_hook_a_reload_and_back(
     assert history_lines(url) == entries  # each entry once
     page.goto(f"{url}sheet/")
     totals = page.locator("tfoot tr").first
-    for name, (place, total) in shown.items():
+    for name, (_place, total) in shown.items():
         assert str(total) in totals.inner_text(), name
     assert errors == []
 
@@ -228,11 +228,11 @@ def test_a_kozel_match_goes_on_offline(browser, browser_context_args, live_serve
     )
     page.wait_for_load_state("networkidle")
     context.set_offline(True)
-    for number, points in enumerate(("45", "60", "30"), 2):
+    for deal, points in enumerate(("45", "60", "30"), 2):
         form = table(page).locator("form.kozel-form").first
         form.locator(".points-input").fill(points)
         form.get_by_role("button", name="Save deal").click()
-        expect(table(page).locator(".deal-line h1")).to_have_text(f"Deal {number}")
+        expect(table(page).locator(".deal-line h1")).to_have_text(f"Deal {deal}")
     # 45: Anna & Cleo lose 2; 60-60: eggs (seed 004: they change nothing); 30: 4 more.
     expect(table(page).locator(".team-bar").first).to_contain_text("6 / 12")
     expect(table(page).locator(".last-line")).to_contain_text(
@@ -326,3 +326,61 @@ def test_a_viewer_says_since_when_and_catches_up(new_context, live_server) -> No
     chip = viewer.locator(".bid-chip").filter(has_text="Anna").locator(".bidder-bid")
     expect(chip).to_have_text("1", timeout=LIVE_MS)
     expect(line).to_be_hidden()
+
+
+KEPT_PAGES = """async () => {
+    const urls = [];
+    for (const name of await caches.keys()) {
+        const cache = await caches.open(name);
+        urls.push(...(await cache.keys()).map((r) => new URL(r.url).pathname));
+    }
+    return urls.filter((url) => url.startsWith("/s/"));
+}"""
+KEPT_ENTRIES = """() => new Promise((resolve) => {
+    const opened = indexedDB.open("scorekeeper");
+    opened.onupgradeneeded = () => opened.result.createObjectStore("kept");
+    opened.onsuccess = () => {
+        const keys = opened.result.transaction("kept").objectStore("kept").getAllKeys();
+        keys.onsuccess = () => { opened.result.close(); resolve(keys.result.map(String)); };
+    };
+})"""
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_copies_go_with_a_deleted_session_and_a_forgotten_notebook(
+    new_context, live_server
+) -> None:
+    page = new_context().new_page()
+    ready_for_offline(page, live_server.url)
+    names = ["Anna", "Ben", "Cleo"]
+    first = start_session(page, live_server.url, kind="Oh Hell", names=names, first_dealer="Cleo")
+    page.goto(f"{first}sheet/")
+    second = start_session(page, live_server.url, kind="Oh Hell", names=names, first_dealer="Ben")
+    page.wait_for_load_state("networkidle")
+    path = lambda url: url.replace(live_server.url, "")  # noqa: E731
+    assert {path(first), f"{path(first)}sheet/", path(second)} <= set(page.evaluate(KEPT_PAGES))
+    assert f"state:{session_of(first).public_id}" in page.evaluate(KEPT_ENTRIES)
+
+    # A session deleted: its copies and what the phone kept of it go.
+    page.goto(f"{first}delete/")
+    page.get_by_role("button", name="Delete the session").click()
+    expect(page.locator(".deleted-session")).to_be_visible()
+    for _ in range(50):
+        if path(first) not in page.evaluate(KEPT_PAGES):
+            break
+        page.wait_for_timeout(100)
+    kept = page.evaluate(KEPT_PAGES)
+    assert path(first) not in kept and f"{path(first)}sheet/" not in kept, kept
+    assert path(second) in kept
+    kept_entries = page.evaluate(KEPT_ENTRIES)
+    assert f"state:{session_of(second).public_id}" in kept_entries
+    assert not [key for key in kept_entries if session_of(second).public_id not in key], (
+        kept_entries
+    )
+
+    # The notebook forgotten: every copy goes (Clear-Site-Data).
+    page.goto(f"{live_server.url}/notebook/forget/")
+    page.get_by_role("button", name="Delete everything").click()
+    page.wait_for_url(f"{live_server.url}/")
+    assert page.evaluate(KEPT_PAGES) == []
+    assert page.evaluate(KEPT_ENTRIES) == []

@@ -166,7 +166,7 @@ def test_the_service_worker_registers_and_takes_over_the_site(page: Page, live_s
 
 
 @pytest.mark.django_db(transaction=True)
-def test_offline_a_page_opens_to_the_offline_page_and_nothing_with_data_was_kept(
+def test_offline_the_scorekeepers_pages_open_from_their_copy_and_others_to_the_offline_page(
     phone: Page, context: BrowserContext, live_server, table, screenshot_dir: Path
 ) -> None:
     _, game, _ = table
@@ -174,15 +174,21 @@ def test_offline_a_page_opens_to_the_offline_page_and_nothing_with_data_was_kept
     phone.goto(session)
     expect(phone.locator("#deal-title")).to_contain_text("Deal 1")
     phone.wait_for_function("() => navigator.serviceWorker.controller !== null")
-    phone.goto(f"{live_server.url}/s/{game.public_id}/sheet/")  # a second page, through the worker
+    phone.goto(session)  # through the worker, which keeps the scorekeeper's copy
+    phone.goto(f"{session}sheet/")
 
     context.set_offline(True)
+    # The deal screen and the score sheet of a session this phone keeps score of.
     phone.goto(session)
-
+    expect(phone.locator("#deal-title")).to_contain_text("Deal 1")
+    phone.goto(f"{session}sheet/")
+    expect(phone.locator("table").first).to_contain_text("Anna")
+    # Any other page: the offline page, styled from the cache.
+    statistics = f"{live_server.url}/stats/"
+    phone.goto(statistics)
     expect(phone.get_by_role("heading", name="No connection")).to_be_visible()
     expect(phone.get_by_role("link", name="Try again")).to_have_attribute("href", "")
-    assert phone.url == session
-    # The stylesheet came from the cache: the button has the app's green.
+    assert phone.url == statistics
     expect(phone.get_by_role("link", name="Try again")).to_have_css(
         "background-color", "rgb(11, 92, 70)"
     )
@@ -198,7 +204,10 @@ def test_offline_a_page_opens_to_the_offline_page_and_nothing_with_data_was_kept
         }"""
     )
     assert "/offline/" in kept
-    assert all(url.startswith("/static/") or url == "/offline/" for url in kept), kept
+    pages = {f"/s/{game.public_id}/", f"/s/{game.public_id}/sheet/"}
+    assert pages <= set(kept)
+    others = [url for url in kept if url not in pages]
+    assert all(url.startswith("/static/") or url == "/offline/" for url in others), kept
     phone.screenshot(path=screenshot_dir / "pwa-offline.png", full_page=True)
     phone.emulate_media(color_scheme="dark")
     phone.screenshot(path=screenshot_dir / "pwa-offline-dark.png", full_page=True)
