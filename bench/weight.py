@@ -42,10 +42,13 @@ PAGES = [
     ("Kozel score sheet", "/s/{kozel}/sheet/", "notebook"),
     ("statistics", "/stats/", "big_notebook"),
 ]
-#: The files a page makes the browser fetch, and the service worker it registers.
+#: The files a page makes the browser fetch, the service worker it registers, and the
+#: offline lookups its script fetches.
 LINKED = re.compile(
     r'<link[^>]*rel="(?:stylesheet|icon|manifest|apple-touch-icon)"[^>]*href="([^"]+)"'
     r'|<script[^>]*src="([^"]+)"|data-service-worker="([^"]+)"'
+    # The scorekeeper's deal screen fetches the lookups for offline (docs/phone.md).
+    r'|"ahead": "([^"]+)"'
 )
 ADD_PLAYER = {"action": "add", "new_name": "Zoe", "preset": "down_and_up_hook"}
 PRECACHE = re.compile(r"PRECACHE = (\[.*?\]);.*?OFFLINE_URL = (\"[^\"]*\")", re.DOTALL)
