@@ -72,34 +72,33 @@ def common_words() -> dict:
     }
 
 
-def oh_hell_words(cards: list[int]) -> dict:
-    """The deal screen's own sentences (templates/games/oh_hell.html), for each number of
-    cards the deals left hold where the sentence's plural depends on it."""
-    by_cards = {
-        str(held): {
-            "facts": ngettext("%(cards)s card", "%(cards)s cards", held) % {"cards": held},
-            "bids_of": ngettext(
-                "bids %(bids)s of %(tricks)s trick", "bids %(bids)s of %(tricks)s tricks", held
-            )
-            % {"bids": keep("bids"), "tricks": held},
-            "hook": ngettext(
-                "The hook: %(name)s may not bid %(n)s, or the bids would add up to the %(cards)s"
-                " trick.",
-                "The hook: %(name)s may not bid %(n)s, or the bids would add up to the %(cards)s"
-                " tricks.",
-                held,
-            )
-            % {"name": keep("name"), "n": keep("n"), "cards": held},
-            "call": ngettext(
-                "%(bids)s bid for %(tricks)s trick", "%(bids)s bid for %(tricks)s tricks", held
-            )
-            % {"bids": keep("bids"), "tricks": held},
-        }
-        for held in cards
-    }
+def oh_hell_words() -> dict:
+    """The deal screen's own sentences (templates/games/oh_hell.html); where the plural
+    follows the cards, one per plural sample, the cards left for the script."""
+    cards, tricks = keep("cards"), keep("tricks")
     return {
         **common_words(),
-        "by_cards": by_cards,
+        "facts": plural("%(cards)s card", "%(cards)s cards", cards=cards),
+        "bids_of": plural(
+            "bids %(bids)s of %(tricks)s trick",
+            "bids %(bids)s of %(tricks)s tricks",
+            bids=keep("bids"),
+            tricks=tricks,
+        ),
+        "hook": plural(
+            "The hook: %(name)s may not bid %(n)s, or the bids would add up to the %(cards)s"
+            " trick.",
+            "The hook: %(name)s may not bid %(n)s, or the bids would add up to the %(cards)s"
+            " tricks.",
+            name=keep("name"),
+            cards=cards,
+        ),
+        "call": plural(
+            "%(bids)s bid for %(tricks)s trick",
+            "%(bids)s bid for %(tricks)s tricks",
+            bids=keep("bids"),
+            tricks=tricks,
+        ),
         "deal_title": _("Deal %(n)s of %(total)s"),
         "played_again": _("played again"),
         "trump": _("Trump"),
@@ -161,7 +160,7 @@ def oh_hell_lookups(table: services.OhHellTable) -> dict:
         "game": "oh_hell",
         "total_deals": len(table.result.plans),
         "lookups": lookups,
-        "words": oh_hell_words([int(held) for held in lookups["points"]]),
+        "words": oh_hell_words(),
     }
 
 

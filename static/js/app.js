@@ -54,7 +54,8 @@ function updateKozel(form) {
   const chosen = teams.findIndex((radio) => radio.checked);
   const otherLabel = teams[1 - chosen] ? teams[1 - chosen].parentElement.textContent.trim() : "";
   if (other) {
-    other.textContent = value !== null && value >= 0 && value <= 120 ? `${otherLabel}: ${120 - value}` : "";
+    other.textContent =
+      value !== null && value >= 0 && value <= 120 ? `${otherLabel}: ${120 - value}` : "";
   }
   if (took) {
     const ask = value === 0 || value === 120;
@@ -236,40 +237,4 @@ document.addEventListener("htmx:afterSwap", (event) => {
       field.focus();
     }
   }
-});
-
-// No connection: a page that follows the table (and a scorekeeper with nothing waiting)
-// says since when it has not heard from the server, and catches up by itself when the
-// poll gets through again (docs/phone.md, "Offline").
-let heardAt = new Date();
-document.addEventListener("htmx:afterRequest", (event) => {
-  const path = (event.detail.pathInfo && event.detail.pathInfo.requestPath) || "";
-  const table = document.querySelector("[data-no-connection]");
-  if (!path.includes("/live/") || !table) {
-    return;
-  }
-  let line = document.getElementById("no-connection");
-  if (event.detail.successful) {
-    heardAt = new Date();
-    if (line) {
-      line.hidden = true;
-    }
-    return;
-  }
-  if (document.querySelector("#offline-table:not([hidden])")) {
-    return; // the entries waiting say it already (static/js/offline.js)
-  }
-  if (!line) {
-    line = document.createElement("p");
-    line.id = "no-connection";
-    line.className = "connection";
-    line.setAttribute("role", "status");
-    document.getElementById("main").prepend(line);
-  }
-  const time = new Intl.DateTimeFormat(document.documentElement.lang || undefined, {
-    hour: "2-digit",
-    minute: "2-digit",
-  }).format(heardAt);
-  line.textContent = `${table.dataset.noConnection} ${time}`;
-  line.hidden = false;
 });

@@ -10,11 +10,64 @@
   const stateScript = () => document.getElementById("offline-state");
   const first = stateScript();
   const session = /^\/s\/([^/]+)\//.exec(window.location.pathname);
-  if (!first || !session || !window.idbKeyval || !window.scorekeeperOfflineTable) {
+  if (!first || !session || !window.idbKeyval) {
     return; // not a scorekeeper's deal screen
   }
-  const Model = window.scorekeeperModel;
-  const { draw: drawTable, say, plural, escape, newKey } = window.scorekeeperOfflineTable;
+  const say = (template, params) =>
+    template.replace(/%\((\w+)\)s/g, (whole, name) =>
+      name in params ? String(params[name]) : whole,
+    );
+  // A sentence whose plural follows n: the server sends one per sample number; the one in
+  // n's plural category (the page's language) is taken.
+  const plural = (forms, n, params = {}) => {
+    const rules = new Intl.PluralRules(document.documentElement.lang || "en");
+    const sample = Object.keys(forms).find(
+      (each) => rules.select(Number(each)) === rules.select(n),
+    );
+    return say(forms[sample || Object.keys(forms).pop()], { n, ...params });
+  };
+  const escape = (text) =>
+    String(text).replace(
+      /[&<>"']/g,
+      (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c],
+    );
+  // A once-only key like the server's ({% form_key %}): 12 random bytes, URL-safe.
+  const newKey = () => {
+    const bytes = crypto.getRandomValues(new Uint8Array(12));
+    return btoa(String.fromCharCode(...bytes))
+      .replace(/\+/g, "-")
+      .replace(/\//g, "_")
+      .replace(/=+$/, "");
+  };
+  window.scorekeeperOfflineTable = { say, plural, escape, newKey };
+
+  // The phone's own table (static/js/model.js, offline-table.js and the game's drawing) is
+  // loaded once the page is up, not before it shows (docs/performance.md); the service
+  // worker keeps it with the page, so it is there without a network.
+  const drawingScripts = (document.currentScript.dataset.drawing || "").split(" ").filter(Boolean);
+  let drawingLoaded = null;
+  function loadDrawing() {
+    drawingLoaded =
+      drawingLoaded ||
+      Promise.all(
+        drawingScripts.map(
+          (src) =>
+            new Promise((resolve, reject) => {
+              const script = document.createElement("script");
+              script.src = src;
+              script.async = false; // in order: the model, the table, the game's table
+              script.onload = resolve;
+              script.onerror = reject;
+              document.head.append(script);
+            }),
+        ),
+      ).catch(() => {
+        drawingLoaded = null; // offline before it came: tried again at the next draw
+      });
+    return drawingLoaded;
+  }
+  const drawable = () => window.scorekeeperModel && window.scorekeeperOfflineTable.draw;
+  window.addEventListener("load", loadDrawing);
   const db = window.idbKeyval;
   const store = db.createStore("scorekeeper", "kept");
   const id = session[1];
@@ -98,8 +151,8 @@
     // While the phone's table is in charge it refuses what the lookups know; otherwise the
     // server answers, as it always did.
     const inCharge = showing || offline || refused || entries.length;
-    const view = inCharge && ahead && current();
-    problem = (view && Model.refusal(ahead, view, entry)) || "";
+    const view = inCharge && ahead && drawable() && current();
+    problem = (view && window.scorekeeperModel.refusal(ahead, view, entry)) || "";
     if (problem) {
       draw();
       return;
@@ -380,14 +433,17 @@
 
   function current() {
     return server.game === "kozel"
-      ? Model.kozel(ahead, server, entries)
-      : Model.ohHell(ahead, server, entries);
+      ? window.scorekeeperModel.kozel(ahead, server, entries)
+      : window.scorekeeperModel.ohHell(ahead, server, entries);
   }
 
   function draw() {
     const target = element();
     let box = document.getElementById("offline-table");
-    if (!ahead || !target) {
+    if (!drawable()) {
+      loadDrawing().then(() => drawable() && draw());
+    }
+    if (!ahead || !target || !drawable()) {
       if (entries.length) {
         status(plural(ahead ? ahead.words.kept : server.kept, entries.length));
       }
@@ -444,7 +500,7 @@
     box.dataset.drawn = drawn;
     const view = current();
     box.innerHTML =
-      drawTable(server, ahead, view, chosen, target) +
+      window.scorekeeperOfflineTable.draw(server, ahead, view, chosen, target) +
       (problem ? `<p class="error" role="alert">${escape(problem)}</p>` : "");
     problem = "";
     updateStatus();
