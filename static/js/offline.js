@@ -320,7 +320,11 @@
         db.set(KEY.state, server, store).catch(() => {});
       }
     }
-    if (showing || refused) {
+    if (!document.getElementById("offline-table")) {
+      aside = null; // the server's new table replaced the phone's
+      showing = false;
+    }
+    if (entries.length || refused || stale) {
       draw();
     }
   });
@@ -393,12 +397,8 @@
       flush();
     }
   });
-  document.addEventListener("htmx:sendError", () => {
-    if (entries.length) {
-      offline = true;
-      draw();
-    }
-  });
+  // A poll's failure says nothing of the entries: a poll is also cut short when the table it
+  // belongs to is swapped. Only this file's own sends decide that the phone is offline.
   window.addEventListener("online", flush);
   document.addEventListener("visibilitychange", () => {
     if (document.visibilityState === "visible") {
@@ -437,9 +437,34 @@
       : window.scorekeeperModel.ohHell(ahead, server, entries);
   }
 
+  // The phone's table takes the place of the server's inside #table (or #kozel), which goes
+  // on polling; the server's own content waits aside until it is shown again.
+  let aside = null;
+
+  function phoneTable(target) {
+    let box = document.getElementById("offline-table");
+    if (!box) {
+      aside = document.createElement("div");
+      aside.append(...target.childNodes);
+      box = document.createElement("div");
+      box.id = "offline-table";
+      box.className = "offline-table";
+      target.append(box);
+    }
+    showing = true;
+    return box;
+  }
+
+  function serverTable(target) {
+    if (aside && document.getElementById("offline-table")) {
+      target.replaceChildren(...aside.childNodes); // nothing was sent: it is still right
+    }
+    aside = null;
+    showing = false;
+  }
+
   function draw() {
     const target = element();
-    let box = document.getElementById("offline-table");
     if (!drawable()) {
       loadDrawing().then(() => drawable() && draw());
     }
@@ -452,11 +477,7 @@
     const words = ahead.words;
     if (refused) {
       // The session as the server has it, with what was kept and why it was refused.
-      if (box) {
-        box.remove();
-      }
-      target.hidden = false;
-      showing = false;
+      serverTable(target);
       status("");
       drawRefusal(target);
       return;
@@ -466,11 +487,7 @@
       refusalBox.remove();
     }
     if (!entries.length && !problem && !stale) {
-      if (box) {
-        box.remove();
-      }
-      target.hidden = false;
-      showing = false;
+      serverTable(target);
       return;
     }
     if (!entries.length && problem && !showing && !stale) {
@@ -478,14 +495,7 @@
       problem = "";
       return;
     }
-    if (!box) {
-      box = document.createElement("div");
-      box.id = "offline-table";
-      box.className = "offline-table";
-      target.parentNode.insertBefore(box, target);
-    }
-    target.hidden = true;
-    showing = true;
+    const box = phoneTable(target);
     // Drawn again only when something changed: a retry must not clear what is being typed.
     const drawn = JSON.stringify([
       server.version,
@@ -500,7 +510,7 @@
     box.dataset.drawn = drawn;
     const view = current();
     box.innerHTML =
-      window.scorekeeperOfflineTable.draw(server, ahead, view, chosen, target) +
+      window.scorekeeperOfflineTable.draw(server, ahead, view, chosen, aside) +
       (problem ? `<p class="error" role="alert">${escape(problem)}</p>` : "");
     problem = "";
     updateStatus();
