@@ -16,6 +16,7 @@ from playwright.sync_api import BrowserContext, Locator, Page, expect
 
 from games.models import Change, Game, ShareLink
 from tests.e2e.flows import number, start_session
+from tests.e2e.test_accessibility import axe_audit
 
 #: The page polls every 3 s; an answer and a swap on top.
 LIVE_MS = 8_000
@@ -107,6 +108,11 @@ def test_two_deals_offline_with_the_hook_a_reload_and_back(
     # Deal 1, 10 cards, Cleo deals: Anna 4, Ben 3; the hook strikes Cleo's 3.
     bid(page, "Anna", 4)
     expect(status(page)).to_have_text("No connection · 1 entry kept on this phone")
+    # Undo takes back the entry still on the phone; the server never saw it.
+    bid(page, "Ben", 5)
+    expect(status(page)).to_have_text("No connection · 2 entries kept on this phone")
+    table(page).get_by_role("button", name="Undo").click()
+    expect(status(page)).to_have_text("No connection · 1 entry kept on this phone")
     bid(page, "Ben", 3)
     forbidden = table(page).locator("button.key[value='3']")
     expect(forbidden).to_be_disabled()
@@ -114,8 +120,11 @@ def test_two_deals_offline_with_the_hook_a_reload_and_back(
     expect(table(page).locator(".hook-reason")).to_have_text(
         "The hook: Cleo may not bid 3, or the bids would add up to the 10 tricks."
     )
+    problems: list[str] = []
+    axe_audit(page, "offline, the hook", problems)
     bid(page, "Cleo", 2)
     expect(table(page).locator(".announcement")).to_contain_text("UNDER by 1")
+    axe_audit(page, "offline, play", problems)
     for name in ["Anna"] * 4 + ["Ben"] * 3 + ["Cleo"] * 2 + ["Anna"]:
         trick(page, name)
     table(page).get_by_role("button", name="Take back trick 10").click()
@@ -125,6 +134,8 @@ def test_two_deals_offline_with_the_hook_a_reload_and_back(
     # Anna 4 of 4, Ben 3 of 3, Cleo 3 of 2: 14, 13, 0 (10 + bid for a made bid).
     expect(table(page).locator(".deal-line h1")).to_have_text("Deal 2 of 19")
     assert read_standings(page) == {"Anna": (1, 14), "Ben": (2, 13), "Cleo": (3, 0)}
+    axe_audit(page, "offline, a deal scored", problems)
+    assert problems == []
     expect(status(page)).to_have_text("No connection · 16 entries kept on this phone")
 
     # A reload with no network: the kept copy of the page, with every entry still waiting.
