@@ -158,7 +158,9 @@
       return;
     }
     entries = [...entries, entry];
-    await db.update(KEY.entries, (list) => [...(list || []), entry], store);
+    // Written before anything is sent; IndexedDB runs its writes in order, so the answer's
+    // "forget" cannot overtake it. The send does not wait for the disk (a tap stays fast).
+    const written = db.update(KEY.entries, (list) => [...(list || []), entry], store);
     chosen = null;
     const slow = window.setTimeout(draw, SLOW_MS);
     if (showing || offline || refused) {
@@ -169,12 +171,15 @@
     await flush();
     window.clearTimeout(slow);
     setBusy(false);
+    await written.catch(() => {}); // a phone that cannot store still sends
   }
 
-  async function forget(count) {
+  // Answered for: out of the list at once, out of IndexedDB in the background (if the page
+  // dies before that, the entry is sent again and its key makes that a no-op).
+  function forget(count) {
     const sent = new Set(entries.slice(0, count).map((entry) => entry.fields.idem));
     entries = entries.filter((entry) => !sent.has(entry.fields.idem));
-    await db.update(
+    return db.update(
       KEY.entries,
       (list) => (list || []).filter((entry) => !sent.has(entry.fields.idem)),
       store,
@@ -258,17 +263,18 @@
       while (entries.length && !refused) {
         const batch = entries.slice();
         const answer = await send(batch);
-        await forget(answer.done);
+        const forgotten = [forget(answer.done)];
         if (answer.refused && !waited && entries.length === 1 && answer.table) {
           // Refused as it was made, online: the server's table says why, in place, as
           // before any entry was kept; there is nothing else waiting behind it.
-          await forget(1);
+          forgotten.push(forget(1));
         } else if (answer.refused) {
           refused = { entry: batch[answer.refused.index], reason: answer.refused.reason };
         }
         if (answer.table) {
           swapIn(answer.table, answer.trigger);
         }
+        await Promise.all(forgotten);
         offline = false;
         backoff = 1000;
       }

@@ -367,6 +367,7 @@ def test_the_copies_go_with_a_deleted_session_and_a_forgotten_notebook(
     ready_for_offline(page, live_server.url)
     names = ["Anna", "Ben", "Cleo"]
     first = start_session(page, live_server.url, kind="Oh Hell", names=names, first_dealer="Cleo")
+    page.wait_for_load_state("networkidle")  # the state kept, the lookups fetched
     page.goto(f"{first}sheet/")
     second = start_session(page, live_server.url, kind="Oh Hell", names=names, first_dealer="Ben")
     page.wait_for_load_state("networkidle")
