@@ -33,9 +33,11 @@ from games.services.sessions import (
     KozelTable,
     OhHellTable,
     deal_record,
+    last_undoable,
     load,
     load_kozel,
     load_oh_hell,
+    record_of,
     undo_last,
 )
 from games.services.sharing import new_share_link, revoke_share_link

@@ -92,19 +92,29 @@ class OhHellTable(_Table):
 
 
 def deal_record(deal: Deal, players: int) -> oh_hell.DealRecord:
-    hands = {hand.seat: hand for hand in deal.hands.all()}
-    bids = tuple(hands[s].bid if s in hands else None for s in range(players))
+    return record_of(
+        hands={hand.seat: (hand.bid, hand.tricks) for hand in deal.hands.all()},
+        trump=deal.trump,
+        revoke=deal.revoke,
+        adjustments=[(adj.seat, adj.points, adj.note) for adj in deal.adjustments.all()],
+        players=players,
+    )
+
+
+def record_of(
+    *, hands: dict, trump: str, revoke: int | None, adjustments: Sequence, players: int
+) -> oh_hell.DealRecord:
+    """A deal as the rules see it, from what was stored: ``hands`` seat -> (bid, tricks)."""
+    bids = tuple(hands[s][0] if s in hands else None for s in range(players))
     tricks = None
-    if deal.revoke is None:
-        tricks = tuple(hands[s].tricks if s in hands else None for s in range(players))
+    if revoke is None:
+        tricks = tuple(hands[s][1] if s in hands else None for s in range(players))
     return oh_hell.DealRecord(
         bids=bids,
         tricks=tricks,
-        trump=deal.trump or None,
-        revoke=deal.revoke,
-        adjustments=tuple(
-            oh_hell.Adjustment(adj.seat, adj.points, adj.note) for adj in deal.adjustments.all()
-        ),
+        trump=trump or None,
+        revoke=revoke,
+        adjustments=tuple(oh_hell.Adjustment(*adjustment) for adjustment in adjustments),
     )
 
 
@@ -270,6 +280,11 @@ def refuse_if_finished(game: Game) -> None:
 NOT_UNDONE = ["start", "undo", "import", "restored"]
 
 
+def last_undoable(game: Game) -> Change | None:
+    """What Undo takes back: the last action not undone (one query)."""
+    return game.changes.filter(undone=False).exclude(action__in=NOT_UNDONE).first()
+
+
 @game_action(None)
 def undo_last(*, table: OhHellTable | KozelTable, version: int) -> Change | None:
     """Take back the last action; ``version`` guards against undoing someone else's."""
@@ -281,7 +296,7 @@ def undo_last(*, table: OhHellTable | KozelTable, version: int) -> Change | None
                 " undo again if you still want to."
             )
         )
-    last = game.changes.filter(undone=False).exclude(action__in=NOT_UNDONE).first()
+    last = last_undoable(game)
     if last is None:
         raise RuleError(gettext_noop("There is nothing to undo."))
     before = snapshot(game, table.deals)

@@ -16,7 +16,7 @@ from django.views.decorators.http import require_safe
 
 from games import services
 from games.models import Game
-from games.rules import RuleError, kozel
+from games.rules import RuleError, kozel, oh_hell
 from games.rules.oh_hell.ahead import offline_lookups
 from games.views.access import get_game, message
 
@@ -56,7 +56,7 @@ def common_words() -> dict:
         "waiting": _("Kept on this phone, not sent:"),
         "drop": _("Drop it"),
         "undo": _("Undo"),
-        "nothing_to_undo": _("Undo of an entry the server already has needs the connection."),
+        "nothing_to_undo": _("There is nothing to undo."),
         "dealer": _("dealer"),
         "actions": {
             "trump": _("Trump"),
@@ -186,11 +186,16 @@ OH_HELL_ACTIONS = ("trump", "bid", "trick", "undo_trick", "tricks", "revoke", "a
 
 
 def oh_hell_state(table: services.OhHellTable, context: dict) -> dict:
-    """The session as the server has it now, drawn into the table with each swap."""
-    result = table.result
-    plan = table.plan
-    standings = {standing.seat: standing for standing in result.standings}
-    last = context["last"]
+    """The session as the server has it now, drawn into the table with each swap, and as it
+    would be after Undo (the phone may undo an entry the server has without a connection)."""
+    deal = context.get("deal")
+    playing = {
+        "number": context.get("deal_number"),
+        "trump": deal.trump if deal else "",
+        "bids": table.bidding.as_list() if table.bidding else [],
+        "out_of_turn": table.bidding.out_of_turn if table.bidding else (),
+        "winners": deal.trick_winners if deal else [],
+    }
     return {
         "game": "oh_hell",
         "version": table.game.version,
@@ -198,26 +203,79 @@ def oh_hell_state(table: services.OhHellTable, context: dict) -> dict:
         "kept": kept_words(),
         "urls": urls(table.game, OH_HELL_ACTIONS),
         "names": table.names,
+        **oh_hell_figures(table.result, table.players, playing),
+        "undo": oh_hell_undone(table),
+    }
+
+
+def oh_hell_figures(result: oh_hell.GameResult, players: int, playing: dict) -> dict:
+    """What static/js/model.js starts from: the rules' result and the deal being played."""
+    plan = result.next_deal
+    made = {standing.seat: standing.made_bids for standing in result.standings}
+    scored = result.deals[-1] if result.deals else None
+    return {
         "plan": plan.number if plan is not None else None,
-        "deal": context.get("deal_number"),
-        "replay": bool(context.get("replay")),
-        "trump": (context["deal"].trump or None) if plan is not None else None,
-        "bids": table.bidding.as_list() if plan is not None else [],
-        "out_of_turn": sorted(table.bidding.out_of_turn) if plan is not None else [],
-        "winners": list(context["deal"].trick_winners) if plan is not None else [],
+        "deal": playing["number"] if plan is not None else None,
+        "replay": bool(scored and scored.revoked),
+        "trump": (playing["trump"] or None) if plan is not None else None,
+        "bids": list(playing["bids"]) if plan is not None else [],
+        "out_of_turn": sorted(playing["out_of_turn"]) if plan is not None else [],
+        "winners": list(playing["winners"]) if plan is not None else [],
         "totals": list(result.totals),
-        "made": [standings[seat].made_bids for seat in range(table.players)],
-        "last": last
+        "made": [made[seat] for seat in range(players)],
+        "last": scored
         and {
-            "number": last["number"],
-            "plan": last["deal"].plan.number,
-            "revoked": last["deal"].revoked,
+            "number": len(result.deals),
+            "plan": scored.plan.number,
+            "revoked": scored.revoked,
             "rows": [
-                {key: row[key] for key in ("bid", "tricks", "made", "score", "total")}
-                for row in last["rows"]
+                {
+                    "bid": scored.record.bids[seat],
+                    "tricks": scored.record.tricks[seat] if scored.record.tricks else None,
+                    "made": scored.made[seat],
+                    "score": scored.scores[seat],
+                    "total": scored.totals[seat],
+                }
+                for seat in range(players)
             ],
         },
     }
+
+
+def oh_hell_undone(table: services.OhHellTable) -> dict | None:
+    """The figures after Undo: the last action's snapshot (services.sessions.snapshot) as the
+    rules see it. None when there is nothing to undo."""
+    last = services.last_undoable(table.game)
+    if last is None:
+        return None
+    deals = last.before["deals"]
+    records = [
+        services.record_of(
+            hands={hand["seat"]: (hand["bid"], hand["tricks"]) for hand in deal["hands"]},
+            trump=deal["trump"],
+            revoke=deal["revoke"],
+            adjustments=[(a["seat"], a["points"], a["note"]) for a in deal["adjustments"]],
+            players=table.players,
+        )
+        for deal in deals
+        if deal["done"]
+    ]
+    result = oh_hell.score_game(table.rules, table.players, table.game.first_dealer, records)
+    index, deal = next(
+        ((index, deal) for index, deal in enumerate(deals) if not deal["done"]), (None, None)
+    )
+    hands = deal["hands"] if deal else []
+    playing = {
+        "number": index + 1 if deal else None,
+        "trump": deal["trump"] if deal else "",
+        "bids": [
+            next((h["bid"] for h in hands if h["seat"] == seat), None)
+            for seat in range(table.players)
+        ],
+        "out_of_turn": [h["seat"] for h in hands if h["out_of_turn"]],
+        "winners": deal["trick_winners"] if deal else [],
+    }
+    return oh_hell_figures(result, table.players, playing)
 
 
 def translate_refusals(answer: object) -> None:
@@ -254,8 +312,13 @@ def kozel_lookups(table: services.KozelTable) -> dict:
 
 
 def kozel_state(table: services.KozelTable, context: dict) -> dict:
-    result = table.result
-    last = result.outcomes[-1] if result.outcomes else None
+    """The match as the server has it now, and as it would be after Undo."""
+    last = services.last_undoable(table.game)
+    undone = None
+    if last is not None:
+        entries = [kozel.DealEntry(**deal) for deal in last.before["deals"]]
+        result = kozel.score_match(table.rules, table.game.first_dealer, entries)
+        undone = kozel_figures(result)
     return {
         "game": "kozel",
         "version": table.game.version,
@@ -264,7 +327,16 @@ def kozel_state(table: services.KozelTable, context: dict) -> dict:
         "urls": urls(table.game, ("kozel_deal",)),
         "names": table.names,
         "teams": [table.team_names(team) for team in (0, 1)],
-        "deals": len(table.deals),
+        **kozel_figures(table.result),
+        "undo": undone,
+    }
+
+
+def kozel_figures(result: kozel.MatchResult) -> dict:
+    """What static/js/model.js starts from: the rules' result of the match so far."""
+    last = result.outcomes[-1] if result.outcomes else None
+    return {
+        "deals": len(result.outcomes),
         "defeat_points": list(result.defeat_points),
         "times": result.next_multiplier,
         "plus": result.next_bonus,

@@ -117,11 +117,20 @@
     return result;
   }
 
+  // Undo of what the server has: the figures it sent as they would be after its undo.
+  function undone(state) {
+    Object.assign(state, copy(state.undo), { undo: null });
+  }
+
   // The Oh Hell table after ``entries`` ({action, fields}), from the server's ``state``.
   function ohHell(ahead, serverState, entries) {
     const state = copy(serverState);
     for (const entry of entries) {
-      OH_HELL[entry.action](ahead, state, entry.fields);
+      if (entry.action === "undo") {
+        undone(state);
+      } else {
+        OH_HELL[entry.action](ahead, state, entry.fields);
+      }
     }
     const view = {
       state,
@@ -226,7 +235,11 @@
   function kozel(ahead, serverState, entries) {
     const state = copy(serverState);
     for (const entry of entries) {
-      kozelDeal(ahead, state, entry.fields);
+      if (entry.action === "undo") {
+        undone(state);
+      } else {
+        kozelDeal(ahead, state, entry.fields);
+      }
     }
     return { state, finished: state.goat !== null };
   }

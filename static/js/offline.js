@@ -348,7 +348,7 @@
     event.preventDefault();
     const submitter = event.detail.triggeringEvent && event.detail.triggeringEvent.submitter;
     if (action === "undo") {
-      undo(form);
+      undo();
       return;
     }
     const fields = Object.fromEntries(new FormData(form, submitter || undefined));
@@ -362,7 +362,7 @@
 
   // Undo takes back the last entry kept on this phone, which the server never saw; with
   // none waiting, it is the server's own undo.
-  async function undo(form) {
+  async function undo() {
     if (entries.length) {
       const last = entries[entries.length - 1];
       entries = entries.slice(0, -1);
@@ -374,25 +374,15 @@
       draw();
       return;
     }
-    if (!form) {
+    if (!server.undo) {
       problem = ahead ? ahead.words.nothing_to_undo : "";
       draw();
       return;
     }
-    const fields = Object.fromEntries(new FormData(form));
-    try {
-      const response = await post(form.getAttribute("action"), new URLSearchParams(fields), {
-        "HX-Request": "true",
-      });
-      if (response.status >= 500) {
-        throw new Error(`${response.status}`);
-      }
-      swapIn(await response.text(), response.headers.get("HX-Trigger"));
-    } catch (error) {
-      problem = ahead ? ahead.words.nothing_to_undo : "";
-      offline = true;
-      draw();
-    }
+    // The server's undo, kept and sent like any entry; meanwhile the phone shows the
+    // figures the server sent for "after Undo". Its version guards another phone's change.
+    const fields = { idem: newKey(), version: String(server.version) };
+    keep({ action: "undo", url: server.urls.entry.undo, fields });
   }
 
   // A poll that gets through means the connection is back: send first, then show the server.
@@ -586,7 +576,7 @@
     }
     const back = event.target.closest && event.target.closest("#offline-table [data-undo]");
     if (back) {
-      undo(null);
+      undo();
     }
   });
 

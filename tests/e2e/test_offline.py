@@ -398,3 +398,38 @@ def test_the_copies_go_with_a_deleted_session_and_a_forgotten_notebook(
     page.wait_for_url(f"{live_server.url}/")
     assert page.evaluate(KEPT_PAGES) == []
     assert page.evaluate(KEPT_ENTRIES) == []
+
+
+@pytest.mark.django_db(transaction=True)
+def test_undo_offline_of_an_entry_the_server_has(new_context, live_server) -> None:
+    context = new_context()
+    page = context.new_page()
+    url = start_session(
+        page,
+        live_server.url,
+        kind="Oh Hell",
+        names=["Anna", "Ben", "Cleo"],
+        first_dealer="Cleo",
+        preset="Classic (Hoyle)",
+    )
+    bid(page, "Anna", 1)  # online: the server has it
+    expect(table(page).locator(".keypad-label")).to_have_text("Ben bids:")
+    page.wait_for_load_state("networkidle")
+    context.set_offline(True)
+
+    # Undo: the phone shows the session as the server's undo will leave it.
+    page.wait_for_timeout(HUMAN_PAUSE_MS)
+    table(page).get_by_role("button", name="Undo").click()
+    expect(status(page)).to_have_text("No connection · 1 entry kept on this phone")
+    expect(table(page).locator(".keypad-label")).to_have_text("Anna bids:")
+    bid(page, "Anna", 0)
+    expect(table(page).locator(".keypad-label")).to_have_text("Ben bids:")
+
+    context.set_offline(False)
+    expect(page.locator("#offline-table")).to_have_count(0, timeout=LIVE_MS)
+    game = session_of(url)
+    assert {hand.seat: hand.bid for hand in game.deals.get(index=0).hands.all()} == {0: 0}
+    actions = list(
+        Change.objects.filter(game=game).exclude(action="start").values_list("action", flat=True)
+    )
+    assert sorted(actions) == ["bid", "bid", "undo"]
