@@ -1,0 +1,114 @@
+"""The session's state that each table sends the scorekeeper's phone (games/views/offline.py):
+the figures now, and as Undo would leave them. After every kind of action, the figures the
+page promised for Undo are the figures the page shows once the server has undone it."""
+
+from __future__ import annotations
+
+import json
+import re
+
+import pytest
+from django.urls import reverse
+
+from games import services
+from games.models import Game
+from tests.games.conftest import (
+    BEN,
+    deal_now,
+    enter_kozel_deal,
+    place_bids,
+    play_deal,
+    start_kozel,
+    start_oh_hell,
+)
+
+#: What the phone's model starts from; the rest (version, words, links) says how to send.
+NOT_FIGURES = {"version", "kept", "urls", "names", "teams", "undo", "game"}
+
+
+def state_of(client, game: Game) -> dict:
+    html = client.get(reverse("game", args=[game.public_id])).content.decode()
+    found = re.search(r'<script id="offline-state" type="application/json">(.*?)</script>', html)
+    assert found, "no offline state in the page"
+    return json.loads(found.group(1))
+
+
+def figures(state: dict) -> dict:
+    return {key: value for key, value in state.items() if key not in NOT_FIGURES}
+
+
+def undo_agrees(client, game: Game) -> None:
+    promised = state_of(client, game)["undo"]
+    services.undo_last(game=game, version=Game.objects.get(pk=game.pk).version)
+    assert figures(state_of(client, game)) == promised
+
+
+def tap_trick(game: Game, seat: int) -> None:
+    table = deal_now(game)
+    services.record_trick(
+        game=game,
+        deal_number=table.deal_number(table.current),
+        trick_number=len(table.current.trick_winners) + 1,
+        seat=seat,
+    )
+
+
+def test_a_new_session_has_nothing_to_undo(client, notebook) -> None:
+    game = start_oh_hell(notebook)
+
+    assert state_of(client, game)["undo"] is None
+
+
+@pytest.mark.parametrize(
+    "then",
+    [
+        "bid",
+        "trump",
+        "trick",
+        "trick taken back",
+        "deal scored",
+        "revoke",
+        "adjustment",
+        "second deal's bid",
+    ],
+)
+def test_undo_leaves_the_figures_the_page_promised(client, notebook, then) -> None:
+    game = start_oh_hell(notebook, preset="classic")  # 1 card, then 2, 3 ...
+    number = deal_now(game).deal_number(deal_now(game).current)
+    if then == "trump":
+        services.set_trump(game=game, deal_number=number, trump="H")
+    else:
+        place_bids(game, {BEN: 1, 2: 0, 3: 0} if then == "bid" else {BEN: 1, 2: 0, 3: 0, 0: 1})
+    if then in ("trick", "trick taken back"):
+        tap_trick(game, BEN)
+        if then == "trick taken back":
+            services.undo_trick(game=game, deal_number=number, trick_number=1)
+    if then in ("deal scored", "adjustment", "second deal's bid"):
+        services.record_tricks(game=game, deal_number=number, tricks=[0, 1, 0, 0])
+    if then == "revoke":
+        services.record_revoke(game=game, deal_number=number, seat=BEN)
+    if then == "adjustment":
+        services.add_adjustment(game=game, deal_number=number, seat=0, points=-5, note="late")
+    if then == "second deal's bid":
+        place_bids(game, {2: 1})
+
+    undo_agrees(client, game)
+
+
+def test_undo_of_the_last_deal_of_a_game_reopens_it(client, notebook) -> None:
+    game = start_oh_hell(notebook, preset="classic")
+    for _ in range(len(deal_now(game).result.plans)):
+        play_deal(game)
+    assert state_of(client, game)["plan"] is None
+
+    undo_agrees(client, game)
+    assert state_of(client, game)["plan"] == len(deal_now(game).result.plans)
+
+
+@pytest.mark.parametrize("deals", [[70], [45, 60], [60, 30, 0]])
+def test_kozel_undo_leaves_the_figures_the_page_promised(client, notebook, deals) -> None:
+    match = start_kozel(notebook, preset="doubled_eggs")
+    for points in deals:
+        enter_kozel_deal(match, points=points, took_trick=False if points == 0 else None)
+
+    undo_agrees(client, match)
