@@ -69,6 +69,18 @@ def read_standings(page: Page) -> dict[str, tuple[int, int]]:
     return result
 
 
+def start_classic(page: Page, base_url: str) -> str:
+    """Classic (Hoyle), Anna, Ben and Cleo, Cleo dealing: deal 1 has one card."""
+    return start_session(
+        page,
+        base_url,
+        kind="Oh Hell",
+        names=["Anna", "Ben", "Cleo"],
+        first_dealer="Cleo",
+        preset="Classic (Hoyle)",
+    )
+
+
 def status(page: Page) -> Locator:
     return page.locator("#connection")
 
@@ -182,14 +194,7 @@ def test_two_deals_offline_with_the_hook_a_reload_and_back(
 def test_a_flaky_connection_loses_nothing_and_doubles_nothing(new_context, live_server) -> None:
     context = new_context()
     page = context.new_page()
-    url = start_session(
-        page,
-        live_server.url,
-        kind="Oh Hell",
-        names=["Anna", "Ben", "Cleo"],
-        first_dealer="Cleo",
-        preset="Classic (Hoyle)",
-    )
+    url = start_classic(page, live_server.url)
     started = session_of(url).version
     # Every second request is cut, the entries' own POSTs included.
     count = {"n": 0}
@@ -272,14 +277,7 @@ def test_a_co_scorekeepers_change_meanwhile_is_a_refusal_shown_not_a_loss(
 ) -> None:
     context = new_context()
     page = context.new_page()
-    url = start_session(
-        page,
-        live_server.url,
-        kind="Oh Hell",
-        names=["Anna", "Ben", "Cleo"],
-        first_dealer="Cleo",
-        preset="Classic (Hoyle)",
-    )
+    url = start_classic(page, live_server.url)
     link = ShareLink.objects.create(game=session_of(url), role="edit")
     co = new_context().new_page()
     co.goto(f"{live_server.url}/j/{link.key}/")
@@ -314,14 +312,7 @@ def test_a_co_scorekeepers_change_meanwhile_is_a_refusal_shown_not_a_loss(
 @pytest.mark.django_db(transaction=True)
 def test_a_viewer_says_since_when_and_catches_up(new_context, live_server) -> None:
     page = new_context().new_page()
-    url = start_session(
-        page,
-        live_server.url,
-        kind="Oh Hell",
-        names=["Anna", "Ben", "Cleo"],
-        first_dealer="Cleo",
-        preset="Classic (Hoyle)",
-    )
+    url = start_classic(page, live_server.url)
     link = ShareLink.objects.create(game=session_of(url), role="view")
     viewer_context = new_context()
     viewer = viewer_context.new_page()
@@ -404,14 +395,7 @@ def test_the_copies_go_with_a_deleted_session_and_a_forgotten_notebook(
 def test_undo_offline_of_an_entry_the_server_has(new_context, live_server) -> None:
     context = new_context()
     page = context.new_page()
-    url = start_session(
-        page,
-        live_server.url,
-        kind="Oh Hell",
-        names=["Anna", "Ben", "Cleo"],
-        first_dealer="Cleo",
-        preset="Classic (Hoyle)",
-    )
+    url = start_classic(page, live_server.url)
     bid(page, "Anna", 1)  # online: the server has it
     expect(table(page).locator(".keypad-label")).to_have_text("Ben bids:")
     page.wait_for_load_state("networkidle")
