@@ -124,7 +124,12 @@
     }
   }
 
-  async function fetchAhead(language) {
+  let fetching = false;
+  async function fetchAhead(language = document.documentElement.lang) {
+    if (fetching || ahead) {
+      return;
+    }
+    fetching = true;
     try {
       const response = await fetch(server.urls.ahead, { credentials: "same-origin" });
       if (response.ok) {
@@ -135,7 +140,10 @@
         }
       }
     } catch (error) {
-      // Offline before the first answer: the entries are still kept and sent later.
+      // Offline before the first answer: the entries are still kept and sent; asked again
+      // at the next draw.
+    } finally {
+      fetching = false;
     }
   }
 
@@ -463,6 +471,9 @@
     const target = element();
     if (!drawable()) {
       loadDrawing().then(() => drawable() && draw());
+    }
+    if (!ahead) {
+      fetchAhead();
     }
     if (!ahead || !target || !drawable()) {
       if (entries.length) {
