@@ -82,14 +82,14 @@ def render_table(
     posted = request.POST if posted is None else posted
     if isinstance(table, services.KozelTable):
         context = kozel_context(table)
-        ahead = offline.kozel_state
+        state_of = offline.kozel_state
     else:
         typed = posted if refused and error_for == "tricks" else None
         context = oh_hell_context(table, request.GET.get("seat"), typed)
-        ahead = offline.oh_hell_state
+        state_of = offline.oh_hell_state
     if game.can_edit:
         # What the phone needs to go on if the connection drops (docs/phone.md, "Offline").
-        context["offline"] = ahead(table, context)
+        context["offline"] = state_of(table, context)
     # A refused form comes back with what was typed, so nothing has to be entered twice.
     context.update(
         game=game,
