@@ -32,5 +32,41 @@
     return games[server.game](server, ahead, view, chosen, serverTable);
   }
 
-  Object.assign(root.scorekeeperOfflineTable, { draw, games, form, undoRow, pendingNote });
+  // An entry as the scorekeeper would say it: "Bid · Anna: 2".
+  function describe(server, words, entry) {
+    const f = entry.fields;
+    const names = server.names;
+    const parts = {
+      trump: () => (words.suits && words.suits[f.trump]) || words.no_trump,
+      bid: () => `${names[f.seat]}: ${f.bid}`,
+      trick: () => `${f.trick}: ${names[f.seat]}`,
+      undo_trick: () => f.trick,
+      tricks: () => names.map((name, seat) => `${name} ${f[`tricks-${seat}`]}`).join(", "),
+      revoke: () => names[f.seat],
+      adjust: () => `${names[f.seat]} ${Number(f.points) > 0 ? "+" : ""}${f.points}`,
+      kozel_deal: () => `${server.teams[f.team]}: ${f.points}`,
+    };
+    const label = words.actions[entry.action] || entry.action;
+    return `${label} · ${(parts[entry.action] || (() => ""))()}`;
+  }
+
+  // A refused entry, why, and what is still kept behind it.
+  function refusal(server, ahead, refused, waiting) {
+    const words = ahead.words;
+    const said = (entry) => escape(describe(server, words, entry));
+    const kept = waiting.map((entry) => `<li>${said(entry)}</li>`).join("");
+    return `<p class="error" role="alert">${escape(words.refused)}</p>
+      <p><strong>${said(refused.entry)}</strong>: ${escape(refused.reason)}</p>
+      <button type="button" class="btn" data-drop>${escape(words.drop)}</button>
+      ${kept ? `<p>${escape(words.waiting)}</p><ol class="kept">${kept}</ol>` : ""}`;
+  }
+
+  Object.assign(root.scorekeeperOfflineTable, {
+    draw,
+    games,
+    form,
+    undoRow,
+    pendingNote,
+    refusal,
+  });
 })(window);

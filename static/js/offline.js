@@ -372,13 +372,7 @@
   // none waiting, it is the server's own undo.
   async function undo() {
     if (entries.length) {
-      const last = entries[entries.length - 1];
-      entries = entries.slice(0, -1);
-      await db.update(
-        KEY.entries,
-        (list) => (list || []).filter((entry) => entry.fields.idem !== last.fields.idem),
-        store,
-      );
+      await drop(entries[entries.length - 1].fields.idem);
       draw();
       return;
     }
@@ -531,25 +525,7 @@
     }
   }
 
-  function describe(entry) {
-    const f = entry.fields;
-    const names = server.names;
-    const label = ahead.words.actions[entry.action] || entry.action;
-    const parts = {
-      trump: () => (ahead.words.suits && ahead.words.suits[f.trump]) || ahead.words.no_trump,
-      bid: () => `${names[f.seat]}: ${f.bid}`,
-      trick: () => `${f.trick}: ${names[f.seat]}`,
-      undo_trick: () => f.trick,
-      tricks: () => names.map((name, seat) => `${name} ${f[`tricks-${seat}`]}`).join(", "),
-      revoke: () => names[f.seat],
-      adjust: () => `${names[f.seat]} ${Number(f.points) > 0 ? "+" : ""}${f.points}`,
-      kozel_deal: () => `${server.teams[f.team]}: ${f.points}`,
-    };
-    return `${label} · ${(parts[entry.action] || (() => ""))()}`;
-  }
-
   function drawRefusal(target) {
-    const words = ahead.words;
     let box = document.getElementById("refused");
     if (!box) {
       box = document.createElement("section");
@@ -557,25 +533,25 @@
       box.className = "panel refused";
       target.parentNode.insertBefore(box, target);
     }
-    const waiting = entries.filter(
-      (entry) => entry !== refused.entry && entry.fields.idem !== refused.entry.fields.idem,
+    const waiting = entries.filter((entry) => entry.fields.idem !== refused.entry.fields.idem);
+    box.innerHTML = window.scorekeeperOfflineTable.refusal(server, ahead, refused, waiting);
+  }
+
+  // An entry taken off the phone unsent: Undo of a kept entry, or a refused one dropped.
+  function drop(idem) {
+    entries = entries.filter((entry) => entry.fields.idem !== idem);
+    return db.update(
+      KEY.entries,
+      (list) => (list || []).filter((entry) => entry.fields.idem !== idem),
+      store,
     );
-    box.innerHTML = `<p class="error" role="alert">${escape(words.refused)}</p>
-      <p><strong>${escape(describe(refused.entry))}</strong>: ${escape(refused.reason)}</p>
-      <button type="button" class="btn" data-drop>${escape(words.drop)}</button>
-      ${waiting.length ? `<p>${escape(words.waiting)}</p><ol class="kept">${waiting.map((entry) => `<li>${escape(describe(entry))}</li>`).join("")}</ol>` : ""}`;
   }
 
   document.addEventListener("click", async (event) => {
     if (event.target.closest && event.target.closest("#refused [data-drop]")) {
       const dropped = refused.entry;
       refused = null;
-      entries = entries.filter((entry) => entry.fields.idem !== dropped.fields.idem);
-      await db.update(
-        KEY.entries,
-        (list) => (list || []).filter((entry) => entry.fields.idem !== dropped.fields.idem),
-        store,
-      );
+      await drop(dropped.fields.idem);
       draw();
       flush();
       return;
