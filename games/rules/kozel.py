@@ -467,3 +467,27 @@ def offline_lookups(rules: KozelRules, first_dealer: int) -> dict:
         "dealers": [dealer_for(first_dealer, index) for index in range(PLAYERS)],
         "leaders": [leader_for(dealer) for dealer in range(PLAYERS)],
     }
+
+
+def offline_figures(result: MatchResult) -> dict:
+    """What the page's script starts from (issue 32): the rules' result of the match so far,
+    sent with each table by games/views/offline.py."""
+    last = result.outcomes[-1] if result.outcomes else None
+    return {
+        "deals": len(result.outcomes),
+        "defeat_points": list(result.defeat_points),
+        "times": result.next_multiplier,
+        "plus": result.next_bonus,
+        "dealer": result.next_dealer,
+        "leader": result.next_leader,
+        "goat": result.goat,
+        "had_eggs": any(outcome.eggs for outcome in result.outcomes),
+        "last": last
+        and {
+            "number": last.number,
+            "card_points": list(last.card_points),
+            "eggs": last.eggs,
+            "loser": last.loser,
+            "defeat_points": list(last.defeat_points),
+        },
+    }

@@ -17,7 +17,7 @@ from django.views.decorators.http import require_safe
 from games import services
 from games.models import Game
 from games.rules import RuleError, kozel, oh_hell
-from games.rules.oh_hell.ahead import offline_lookups
+from games.rules.oh_hell.ahead import figures, offline_lookups
 from games.views.access import get_game, message
 
 #: Plural forms for the script: one sentence per sample number; the script takes the one
@@ -203,42 +203,8 @@ def oh_hell_state(table: services.OhHellTable, context: dict) -> dict:
         "kept": kept_words(),
         "urls": urls(table.game, OH_HELL_ACTIONS),
         "names": table.names,
-        **oh_hell_figures(table.result, table.players, playing),
+        **figures(table.result, table.players, playing),
         "undo": oh_hell_undone(table),
-    }
-
-
-def oh_hell_figures(result: oh_hell.GameResult, players: int, playing: dict) -> dict:
-    """What static/js/model.js starts from: the rules' result and the deal being played."""
-    plan = result.next_deal
-    made = {standing.seat: standing.made_bids for standing in result.standings}
-    scored = result.deals[-1] if result.deals else None
-    return {
-        "plan": plan.number if plan is not None else None,
-        "deal": playing["number"] if plan is not None else None,
-        "replay": bool(scored and scored.revoked),
-        "trump": (playing["trump"] or None) if plan is not None else None,
-        "bids": list(playing["bids"]) if plan is not None else [],
-        "out_of_turn": sorted(playing["out_of_turn"]) if plan is not None else [],
-        "winners": list(playing["winners"]) if plan is not None else [],
-        "totals": list(result.totals),
-        "made": [made[seat] for seat in range(players)],
-        "last": scored
-        and {
-            "number": len(result.deals),
-            "plan": scored.plan.number,
-            "revoked": scored.revoked,
-            "rows": [
-                {
-                    "bid": scored.record.bids[seat],
-                    "tricks": scored.record.tricks[seat] if scored.record.tricks else None,
-                    "made": scored.made[seat],
-                    "score": scored.scores[seat],
-                    "total": scored.totals[seat],
-                }
-                for seat in range(players)
-            ],
-        },
     }
 
 
@@ -275,7 +241,7 @@ def oh_hell_undone(table: services.OhHellTable) -> dict | None:
         "out_of_turn": [h["seat"] for h in hands if h["out_of_turn"]],
         "winners": deal["trick_winners"] if deal else [],
     }
-    return oh_hell_figures(result, table.players, playing)
+    return figures(result, table.players, playing)
 
 
 def translate_refusals(answer: object) -> None:
@@ -318,7 +284,7 @@ def kozel_state(table: services.KozelTable, context: dict) -> dict:
     if last is not None:
         entries = [kozel.DealEntry(**deal) for deal in last.before["deals"]]
         result = kozel.score_match(table.rules, table.game.first_dealer, entries)
-        undone = kozel_figures(result)
+        undone = kozel.offline_figures(result)
     return {
         "game": "kozel",
         "version": table.game.version,
@@ -327,31 +293,8 @@ def kozel_state(table: services.KozelTable, context: dict) -> dict:
         "urls": urls(table.game, ("kozel_deal",)),
         "names": table.names,
         "teams": [table.team_names(team) for team in (0, 1)],
-        **kozel_figures(table.result),
+        **kozel.offline_figures(table.result),
         "undo": undone,
-    }
-
-
-def kozel_figures(result: kozel.MatchResult) -> dict:
-    """What static/js/model.js starts from: the rules' result of the match so far."""
-    last = result.outcomes[-1] if result.outcomes else None
-    return {
-        "deals": len(result.outcomes),
-        "defeat_points": list(result.defeat_points),
-        "times": result.next_multiplier,
-        "plus": result.next_bonus,
-        "dealer": result.next_dealer,
-        "leader": result.next_leader,
-        "goat": result.goat,
-        "had_eggs": any(outcome.eggs for outcome in result.outcomes),
-        "last": last
-        and {
-            "number": last.number,
-            "card_points": list(last.card_points),
-            "eggs": last.eggs,
-            "loser": last.loser,
-            "defeat_points": list(last.defeat_points),
-        },
     }
 
 

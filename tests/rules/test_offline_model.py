@@ -46,7 +46,7 @@ from games.rules.oh_hell import (
     tally_tricks,
     taps_agree,
 )
-from games.rules.oh_hell.ahead import offline_lookups
+from games.rules.oh_hell.ahead import figures, offline_lookups
 
 DRIVER = Path(__file__).with_name("offline_model_driver.js")
 
@@ -296,40 +296,18 @@ def opening_state(rules: OhHellRules, players: int, first_dealer: int) -> dict:
 
 
 def server_state(rules: OhHellRules, players: int, first_dealer: int, at: Position) -> dict:
-    """What games/views/offline.py's ``oh_hell_state`` sends at this position, from
-    ``score_game`` and ``Bidding`` alone."""
+    """What games/views/offline.py's ``oh_hell_state`` sends at this position: the rules'
+    ``figures`` (its own function) of ``score_game`` and ``Bidding`` at that point."""
     result = score_game(rules, players, first_dealer, at.records)
-    playing = result.next_deal is not None
-    made = {standing.seat: standing.made_bids for standing in result.standings}
-    last = result.deals[-1] if result.deals else None
-    return {
-        "plan": result.next_deal.number if playing else None,
-        "deal": len(at.records) + 1 if playing else None,
-        "replay": playing and last is not None and last.revoked,
-        "trump": at.trump if playing else None,
-        "bids": at.bidding.as_list() if playing else [],
-        "out_of_turn": sorted(at.bidding.out_of_turn) if playing else [],
-        "winners": list(at.winners) if playing else [],
-        "totals": list(result.totals),
-        "made": [made[seat] for seat in range(players)],
-        "last": None
-        if last is None
-        else {
-            "number": len(result.deals),
-            "plan": last.plan.number,
-            "revoked": last.revoked,
-            "rows": [
-                {
-                    "bid": last.record.bids[seat],
-                    "tricks": last.record.tricks[seat] if last.record.tricks else None,
-                    "made": last.made[seat],
-                    "score": last.scores[seat],
-                    "total": last.totals[seat],
-                }
-                for seat in range(players)
-            ],
-        },
+    bidding = at.bidding  # None once the game is over: figures() then reads no deal
+    playing = {
+        "number": len(at.records) + 1,
+        "trump": at.trump,
+        "bids": bidding.as_list() if bidding else [],
+        "out_of_turn": bidding.out_of_turn if bidding else (),
+        "winners": at.winners,
     }
+    return figures(result, players, playing)
 
 
 def rules_view(rules: OhHellRules, players: int, first_dealer: int, at: Position) -> dict:
@@ -582,29 +560,8 @@ def kozel_opening(first_dealer: int) -> dict:
 
 
 def kozel_state(rules: kozel.KozelRules, first_dealer: int, deals) -> dict:
-    """What games/views/offline.py's ``kozel_state`` sends after these deals, from
-    ``score_match`` alone."""
-    result = kozel.score_match(rules, first_dealer, deals)
-    last = result.outcomes[-1] if result.outcomes else None
-    return {
-        "deals": len(deals),
-        "defeat_points": list(result.defeat_points),
-        "times": result.next_multiplier,
-        "plus": result.next_bonus,
-        "dealer": result.next_dealer,
-        "leader": result.next_leader,
-        "goat": result.goat,
-        "had_eggs": any(outcome.eggs for outcome in result.outcomes),
-        "last": None
-        if last is None
-        else {
-            "number": last.number,
-            "card_points": list(last.card_points),
-            "eggs": last.eggs,
-            "loser": last.loser,
-            "defeat_points": list(last.defeat_points),
-        },
-    }
+    """What games/views/offline.py's ``kozel_state`` sends after these deals."""
+    return kozel.offline_figures(kozel.score_match(rules, first_dealer, deals))
 
 
 def test_the_offline_match_ends_where_the_rules_end_on_random_matches(node):

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from games.rules.oh_hell.bidding import announce, forbidden_bid
-from games.rules.oh_hell.scoring import deal_score
+from games.rules.oh_hell.scoring import GameResult, deal_score
 from games.rules.oh_hell.table import DealPlan, OhHellRules, TieBreak, bidding_order
 
 
@@ -62,4 +62,40 @@ def offline_lookups(rules: OhHellRules, players: int, plans: Sequence[DealPlan])
         "revoke_penalty": rules.revoke_penalty,
         # Standings: by total; with this tie-break, equal totals are split by bids made.
         "made_splits_ties": rules.tie_break == TieBreak.MOST_MADE_BIDS,
+    }
+
+
+def figures(result: GameResult, players: int, playing: dict) -> dict:
+    """What the page's script starts from: the rules' result of the deals scored, and the deal
+    being played as stored (``playing``: its form number, trump, bids by seat, the seats that
+    bid out of turn, the trick winners). games/views/offline.py sends it with each table."""
+    plan = result.next_deal
+    made = {standing.seat: standing.made_bids for standing in result.standings}
+    scored = result.deals[-1] if result.deals else None
+    return {
+        "plan": plan.number if plan is not None else None,
+        "deal": playing["number"] if plan is not None else None,
+        "replay": bool(scored and scored.revoked),
+        "trump": (playing["trump"] or None) if plan is not None else None,
+        "bids": list(playing["bids"]) if plan is not None else [],
+        "out_of_turn": sorted(playing["out_of_turn"]) if plan is not None else [],
+        "winners": list(playing["winners"]) if plan is not None else [],
+        "totals": list(result.totals),
+        "made": [made[seat] for seat in range(players)],
+        "last": scored
+        and {
+            "number": len(result.deals),
+            "plan": scored.plan.number,
+            "revoked": scored.revoked,
+            "rows": [
+                {
+                    "bid": scored.record.bids[seat],
+                    "tricks": scored.record.tricks[seat] if scored.record.tricks else None,
+                    "made": scored.made[seat],
+                    "score": scored.scores[seat],
+                    "total": scored.totals[seat],
+                }
+                for seat in range(players)
+            ],
+        },
     }
