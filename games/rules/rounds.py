@@ -1,0 +1,69 @@
+"""What every game scored round by round gives the rest of the app (Skull King, the sheet
+for any game, Tysiąc): a round is one JSON object as entered, and the result is the same
+shape whatever the game, so screens, exports, statistics and charts read it without
+asking which game it is. A game's module provides:
+
+- ``Rules``: a frozen dataclass of its options (defaults = the game's own rules);
+  ``PRESETS``; ``MIN_PLAYERS``, ``MAX_PLAYERS``;
+- ``check_round(rules, players, plan, entry) -> dict``: a round as entered, checked
+  and normalised, or a `RuleError` saying why not;
+- ``score(rules, players, first_dealer, entries, ended=False) -> Result``: every round
+  scored and explained (``ended``: the table said the game is over).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from games.rules.explain import Why
+
+
+@dataclass(frozen=True)
+class Plan:
+    """A round before it is played."""
+
+    number: int  # from 1
+    dealer: int | None = None  # a seat; None where the game keeps no dealer
+    cards: int | None = None  # cards dealt to each player, where the game says
+    #: Seats that take no part: sitting out (Tysiąc with four) or out of the game.
+    sitting_out: tuple[int, ...] = ()
+
+
+@dataclass(frozen=True)
+class RoundScore:
+    """A round as scored: one figure per side (a player, or a team)."""
+
+    plan: Plan
+    entry: dict  # as checked by ``check_round``
+    #: Per side; None: the side had no part in the round (out, sitting out).
+    points: tuple[int | None, ...]
+    totals: tuple[int, ...]  # per side, after the round
+    whys: tuple[tuple[Why, ...], ...]  # per side: how its points came to be
+    notes: tuple[Why, ...] = ()  # the round as a whole ("over by 1")
+
+
+@dataclass(frozen=True)
+class Result:
+    #: The seats of each scoring side, in order: ((0,), (1,), ...) or teams ((0, 2), (1, 3)).
+    sides: tuple[tuple[int, ...], ...]
+    rounds: tuple[RoundScore, ...]
+    totals: tuple[int, ...]
+    places: tuple[int, ...]  # per side, 1 is the best; equal totals share a place
+    winners: tuple[int, ...]  # sides; empty until finished
+    finished: bool
+    next_round: Plan | None  # None when finished
+    #: Per side, where it stands beyond its total ("out at 101", "on the barrel, deal 2 of 3").
+    marks: tuple[Why | None, ...] = ()
+    out: frozenset[int] = frozenset()  # sides out of the game (the sheet's elimination)
+
+
+def places_of(totals: Sequence[int], lowest_wins: bool = False) -> tuple[int, ...]:
+    """Competition places: 1 for the best total, equal totals share a place (1, 1, 3)."""
+    key = (lambda total: total) if lowest_wins else (lambda total: -total)
+    return tuple(1 + sum(key(other) < key(total) for other in totals) for total in totals)
+
+
+def singles(players: int) -> tuple[tuple[int, ...], ...]:
+    """Every player a side of its own."""
+    return tuple((seat,) for seat in range(players))
