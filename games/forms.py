@@ -7,8 +7,8 @@ from dataclasses import dataclass, field
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
-from games import inputs, options
-from games.kinds import kind_of
+from games import inputs
+from games.kinds import KINDS, kind_of
 from games.rules import RuleError, gettext_noop
 
 SUITS = [("S", "♠"), ("H", "♥"), ("D", "♦"), ("C", "♣")]
@@ -119,7 +119,7 @@ class NewSession:
 
 def parse_new_session(data) -> NewSession:
     """Read the form; never raises (bad values fall back to the preset's)."""
-    kind = "kozel" if data.get("kind") == "kozel" else "oh_hell"
+    kind = data.get("kind") if data.get("kind") in KINDS else "oh_hell"
     game = kind_of(kind)
     same_kind = data.get("previous_kind", kind) == kind
     preset = data.get("preset", "")
@@ -127,7 +127,7 @@ def parse_new_session(data) -> NewSession:
         preset = next(iter(game.presets))
     chosen = game.preset_options(preset)
     if same_kind and data.get("previous_preset") == preset:
-        chosen = options.read_form(kind, data, chosen)
+        chosen = game.read_form(data, chosen)
     return NewSession(
         kind=kind,
         preset=preset,

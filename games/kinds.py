@@ -1,9 +1,14 @@
-"""A Kind is what the app knows of a game without asking which. A third game takes its rules,
-options, services, templates, its deals in the exports and statistics, and one Kind here."""
+"""A Kind is what the app knows of a game without asking which. A game scored round by round
+(games.rules.rounds) is its rules module, its templates (``games/<name>.html`` with the
+partials ``table`` and ``entry``), its options (games/options.py) and one Kind here: the
+rounds' storage, screens, exports, statistics and offline entry are the same for all."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
+from types import ModuleType
+from typing import Any
 
 from django.utils.functional import Promise
 from django.utils.translation import gettext_lazy as _
@@ -28,6 +33,10 @@ class Kind:
     teams: bool = False
     #: Settling up in money after the game (seed 000).
     settles: bool = False
+    #: A game scored round by round: its rules module (games.rules.rounds), else None.
+    rounds: ModuleType | None = None
+    #: The table may end the game when it likes ("End the game").
+    ends_by_table: bool = False
 
     @property
     def template(self) -> str:
@@ -42,6 +51,19 @@ class Kind:
         """A preset's options as a session stores them (the first preset if unknown)."""
         rules = self.presets.get(preset) or next(iter(self.presets.values()))
         return options.as_options(rules)
+
+    def rules_of(self, chosen: Mapping[str, Any]) -> Any:
+        """The rules from stored or checked options; an unknown option is refused."""
+        return options.rules_of(self.options, self.rules, chosen)
+
+    def summary(self, chosen: Mapping[str, Any]) -> list[str]:
+        return options.summary(self.options, options.as_options(self.rules()), chosen)
+
+    def read_form(self, data: Mapping[str, Any], defaults: dict) -> dict:
+        return options.read_form(self.options, data, defaults)
+
+    def read_file(self, raw: object) -> dict:
+        return options.read_file(self.options, self.rules, raw)
 
 
 OH_HELL = Kind(

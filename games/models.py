@@ -51,8 +51,12 @@ class Player(models.Model):
         return self.name
 
 
+#: The most seats any game has (Skull King: 8).
+MAX_SEATS = 8
+
+
 class Game(models.Model):
-    """One session: a game of Oh Hell or a match of Kozel."""
+    """One session of any game games/kinds.py registers (``kind`` is its name)."""
 
     class Kind(models.TextChoices):
         OH_HELL = "oh_hell", _("Oh Hell")
@@ -60,7 +64,7 @@ class Game(models.Model):
 
     notebook = models.ForeignKey(Notebook, on_delete=models.CASCADE, related_name="games")
     public_id = models.CharField(max_length=16, unique=True, default=new_public_id)
-    kind = models.CharField(max_length=10, choices=Kind.choices)
+    kind = models.CharField(max_length=20)
     preset = models.CharField(max_length=40)
     options = models.JSONField(default=dict)
     first_dealer = models.PositiveSmallIntegerField()
@@ -74,15 +78,14 @@ class Game(models.Model):
         ordering = ["-created_at"]
         constraints = [
             models.CheckConstraint(
-                condition=Q(kind__in=["oh_hell", "kozel"]), name="game_kind_known"
+                condition=Q(first_dealer__lt=MAX_SEATS), name="game_first_dealer_seat"
             ),
-            models.CheckConstraint(condition=Q(first_dealer__lt=7), name="game_first_dealer_seat"),
         ]
         # Home's list, and the statistics' count and last change from the index alone.
         indexes = [models.Index(fields=["notebook", "updated_at"], name="game_notebook_updated")]
 
     def __str__(self) -> str:
-        return f"{self.get_kind_display()} {self.public_id}"
+        return f"{self.kind} {self.public_id}"
 
     @property
     def finished(self) -> bool:
@@ -125,7 +128,7 @@ class Seat(models.Model):
         constraints = [
             models.UniqueConstraint("game", "position", name="seat_position_unique"),
             models.UniqueConstraint("game", "player", name="seat_player_unique"),
-            models.CheckConstraint(condition=Q(position__lt=7), name="seat_position_range"),
+            models.CheckConstraint(condition=Q(position__lt=MAX_SEATS), name="seat_position_range"),
         ]
 
 
@@ -215,6 +218,20 @@ class KozelDeal(models.Model):
                 name="kozel_last_trick_seat_range",
             ),
         ]
+
+
+class Round(models.Model):
+    """One round of a game scored round by round (games.rules.rounds), as entered: its
+    rules module checks it on the way in and scores it on the way out."""
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="rounds")
+    index = models.PositiveSmallIntegerField()
+    entry = models.JSONField()
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["index"]
+        constraints = [models.UniqueConstraint("game", "index", name="round_index_unique")]
 
 
 class Change(models.Model):

@@ -3,18 +3,19 @@ within them, an import refuses it; `games.rules` checks them together."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, fields
-from typing import Any
+from typing import Any, TypeVar
 
 from django.utils.functional import Promise
 from django.utils.translation import gettext_lazy as _
 
 from games import inputs
-from games.rules import RuleError, gettext_noop, kozel, oh_hell
+from games.rules import RuleError, gettext_noop, kozel
 from games.rules.errors import is_whole
 
 CHOICE, FLAG, NUMBER, CARDS = "choice", "flag", "number", "cards"
+T = TypeVar("T")
 
 
 @dataclass(frozen=True)
@@ -212,13 +213,10 @@ KOZEL = (
 )
 
 
-def summary(kind: str, chosen: Mapping[str, Any]) -> list[str]:
+def summary(table: Sequence[Option], defaults: Mapping[str, Any], chosen: Mapping) -> list[str]:
     """Each option's ``said`` ("hook on"), when not at the rules' default or ``always``."""
-    from games.kinds import KINDS
-
-    defaults = as_options(KINDS[kind].rules())
     said = []
-    for option in KINDS[kind].options:
+    for option in table:
         value = chosen.get(option.name)
         if option.said is None or not (option.always or value != defaults.get(option.name)):
             continue
@@ -232,20 +230,17 @@ def summary(kind: str, chosen: Mapping[str, Any]) -> list[str]:
     return said
 
 
-def rules_of(kind: str, options: Mapping[str, Any]) -> oh_hell.OhHellRules | kozel.KozelRules:
+def rules_of(table: Sequence[Option], rules: Callable[..., T], chosen: Mapping[str, Any]) -> T:
     """The rules from stored or checked options; an unknown option is refused."""
-    from games.kinds import KINDS
-
-    game = KINDS[kind]
-    known = {option.name for option in game.options}
-    unknown = sorted(set(options) - known)
+    known = {option.name for option in table}
+    unknown = sorted(set(chosen) - known)
     if unknown:
         shown = unknown[0] if len(unknown[0]) <= 40 else unknown[0][:40] + "…"
         raise RuleError(gettext_noop("Unknown option %(option)s."), option=shown)
-    return game.rules(**options)
+    return rules(**chosen)
 
 
-def as_options(rules: oh_hell.OhHellRules | kozel.KozelRules) -> dict:
+def as_options(rules: object) -> dict:
     """Every option of ``rules`` as a session stores it: enums as values, lists as lists."""
     stored = {}
     for field in fields(rules):
@@ -255,12 +250,10 @@ def as_options(rules: oh_hell.OhHellRules | kozel.KozelRules) -> dict:
     return stored
 
 
-def read_form(kind: str, data: Mapping[str, Any], defaults: dict) -> dict:
+def read_form(table: Sequence[Option], data: Mapping[str, Any], defaults: dict) -> dict:
     """A new-session form's options over ``defaults``, kept for a bad value; unticked: off."""
-    from games.kinds import KINDS
-
     read = dict(defaults)
-    for option in KINDS[kind].options:
+    for option in table:
         if not option.on_form:
             continue
         raw = data.get(option.name)
@@ -284,13 +277,11 @@ def read_form(kind: str, data: Mapping[str, Any], defaults: dict) -> dict:
     return read
 
 
-def read_file(kind: str, raw: object) -> dict:
+def read_file(table: Sequence[Option], rules: Callable[..., object], raw: object) -> dict:
     """An import's options, checked by bounds then rules, as stored; RuleError names it."""
     if not isinstance(raw, dict):
         raise RuleError(gettext_noop("“options” must be a JSON object."))
-    from games.kinds import KINDS
-
-    by_name = {option.name: option for option in KINDS[kind].options}
+    by_name = {option.name: option for option in table}
     for name, value in raw.items():
         option = by_name.get(name)
         if option is None:
@@ -313,6 +304,9 @@ def read_file(kind: str, raw: object) -> dict:
             not isinstance(value, list) or len(value) > 200 or not all(map(option.allows, value))
         ):
             raise RuleError(
-                gettext_noop("“custom_schedule” must list the cards of each deal (1 to 60).")
+                gettext_noop("“%(option)s” must list whole numbers from %(low)s to %(high)s."),
+                option=name,
+                low=option.low,
+                high=option.high,
             )
-    return as_options(rules_of(kind, raw))
+    return as_options(rules_of(table, rules, raw))

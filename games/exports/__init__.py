@@ -1,5 +1,6 @@
 """Sessions and notebooks as files (docs/export-format.md)."""
 
+from games.exports.deleting import delete_session, undo_delete_session
 from games.exports.files import (
     OH_HELL_COLUMNS,
     csv_rows,

@@ -12,7 +12,6 @@ from datetime import UTC, datetime
 from typing import Any
 
 from games import inputs
-from games import options as game_options
 from games.exports.files import NOTEBOOK_FORMAT, NOTEBOOKS_FORMAT, SESSION_FORMAT, VERSION
 from games.kinds import kind_of
 from games.models import Game
@@ -188,7 +187,7 @@ def session_plan(data: object, *, standalone: bool = True) -> SessionPlan:
     preset = fields.get("preset", str)
     if preset not in kind_of(kind).presets:
         raise RuleError(gettext_noop("Unknown preset for this game."))
-    options = game_options.read_file(kind, fields.get("options", dict))
+    options = kind_of(kind).read_file(fields.get("options", dict))
     seats = fields.get("seats", list)
     if len(seats) > 100 or not all(isinstance(name, str) for name in seats):
         raise RuleError(gettext_noop("“seats” must list the players' names in seat order."))
@@ -278,7 +277,7 @@ def _oh_hell_deals(
     options: dict, players: int, first_dealer: int, deals: list
 ) -> tuple[list[dict], bool]:
     """Every deal through `oh_hell.score_game`; the last may be the deal in play."""
-    rules = game_options.rules_of("oh_hell", options)
+    rules = kind_of("oh_hell").rules_of(options)
     entered = []
     for position, raw in enumerate(deals, start=1):
         with _within("deal", position):
@@ -394,7 +393,7 @@ def _adjustments(raw: list, players: int) -> list[dict]:
 
 
 def _kozel_deals(options: dict, first_dealer: int, deals: list) -> tuple[list[dict], bool]:
-    rules = game_options.rules_of("kozel", options)
+    rules = kind_of("kozel").rules_of(options)
     entries = []
     for position, raw in enumerate(deals, start=1):
         with _within("deal", position):

@@ -6,7 +6,6 @@ from games.services.kozel import correct_kozel_deal, record_kozel_deal
 from games.services.notebook import (
     clean_name,
     delete_player,
-    delete_session,
     forget_notebook,
     merge_player,
     notebook_of_visitor,
@@ -15,7 +14,6 @@ from games.services.notebook import (
     renew_notebook_link,
     start_game,
     stats_key,
-    undo_delete_session,
 )
 from games.services.oh_hell import (
     add_adjustment,

@@ -6,7 +6,6 @@ import random
 from collections.abc import Sequence
 from datetime import timedelta
 
-from django.core import signing
 from django.core.cache import cache
 from django.db import IntegrityError, transaction
 from django.db.models import F
@@ -15,9 +14,8 @@ from django.utils import timezone
 from games import inputs
 from games.kinds import kind_of
 from games.models import Change, Deal, Game, IdempotencyKey, Notebook, Player, Seat, new_key
-from games.options import as_options, rules_of
+from games.options import as_options
 from games.rules import RuleError, gettext_noop, oh_hell
-from games.services.sessions import load
 
 
 def clean_name(name: str) -> str:
@@ -100,9 +98,12 @@ def start_game(
     transaction, so a refused start leaves nothing. Once per form. ``first_dealer`` None
     draws one (seed 002 draws cards; a phone draws a number)."""
     names = check_table(kind, names)
-    rules = rules_of(kind, options)
+    game_kind = kind_of(kind)
+    rules = game_kind.rules_of(options)
     if kind == Game.Kind.OH_HELL:
         oh_hell.plan(rules, len(names), 0)  # refuses a schedule the table cannot deal
+    elif game_kind.rounds is not None:
+        game_kind.rounds.first_plan(rules, len(names), 0)  # the same for a round game
     if first_dealer is None:
         first_dealer = random.randrange(len(names))
     if not isinstance(first_dealer, int) or not 0 <= first_dealer < len(names):
@@ -146,56 +147,6 @@ def play_again(*, game: Game, form_key: str | None = None) -> Game:
         first_dealer=(game.first_dealer + 1) % len(names),
         form_key=form_key,
     )
-
-
-#: Undo of a deletion carries the signed session file this long; the server keeps none.
-DELETED_SALT = "games.services.delete_session"
-UNDO_DELETE_SECONDS = 60 * 60
-
-
-def delete_session(*, game: Game) -> str:
-    """The players stay. Returns Undo's token: the signed session file (docs/export-format.md)."""
-    from games.exports import files
-
-    with transaction.atomic():
-        locked = Game.objects.select_for_update().get(pk=game.pk)
-        data = files.session_json(load(locked))
-        locked.delete()
-    return signing.dumps(
-        {"notebook": game.notebook_id, "session": data}, salt=DELETED_SALT, compress=True
-    )
-
-
-def undo_delete_session(*, notebook: Notebook, token: str, form_key: str | None = None) -> Game:
-    """Back with its id, share links still dead; a foreign, old or altered token is refused."""
-    from games.exports import importing, reading
-
-    try:
-        data = signing.loads(token, salt=DELETED_SALT, max_age=UNDO_DELETE_SECONDS)
-    except signing.BadSignature:
-        raise RuleError(
-            gettext_noop("This session can no longer be brought back: undo within an hour.")
-        ) from None
-    if data.get("notebook") != notebook.pk:
-        raise RuleError(gettext_noop("This session can no longer be brought back."))
-    plan = reading.session_plan(data["session"])
-    with transaction.atomic():
-        Notebook.objects.select_for_update().get(pk=notebook.pk)
-        # Brought back already (another tab's Undo): that one.
-        back = Game.objects.filter(notebook=notebook, public_id=plan.public_id).first()
-        if back is not None:
-            return back
-        restored = importing.restore(
-            notebook=notebook,
-            players=[],
-            sessions=[plan],
-            form_key=form_key,
-            keep_ids=True,
-            action="restored",
-        )
-    if not restored.games:  # a retry, and what it brought back was deleted again since
-        raise RuleError(gettext_noop("This session can no longer be brought back."))
-    return restored.games[0]
 
 
 def _new_version(games) -> None:

@@ -12,7 +12,7 @@ from typing import TypeVar
 from django.db import IntegrityError, transaction
 from django.db.models import Prefetch
 
-from games import options
+from games.kinds import kind_of
 from games.models import Adjustment, Change, Deal, Game, Hand, IdempotencyKey, KozelDeal, Seat
 from games.rules import RuleError, gettext_noop, kozel, oh_hell
 
@@ -34,7 +34,7 @@ class _Table:
     seats: list[Seat]
 
     def __post_init__(self) -> None:
-        self.rules = options.rules_of(self.game.kind, self.game.options)
+        self.rules = kind_of(self.game.kind).rules_of(self.game.options)
 
     @property
     def names(self) -> list[str]:

@@ -169,7 +169,7 @@ def new_session_context(notebook: Notebook | None, state: forms.NewSession) -> d
         recent = recent_tables(list(last))
     preview = preview_error = None
     try:
-        rules = options.rules_of(kind, state.options)
+        rules = game.rules_of(state.options)
         if kind == "kozel":
             preview = {"limit": rules.match_limit, "two_from": rules.two_point_from}
         else:
@@ -184,7 +184,7 @@ def new_session_context(notebook: Notebook | None, state: forms.NewSession) -> d
         "known_players": [p for p in known if p.name.casefold() not in seated],
         "preview": preview,
         "preview_error": preview_error,
-        "options_summary": ", ".join(options.summary(kind, state.options)),
+        "options_summary": ", ".join(game.summary(state.options)),
         "recent": recent,
         "teams": game.teams,
     }

@@ -11,7 +11,8 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 from django_htmx.http import HttpResponseClientRedirect
 
-from games import inputs, services
+from games import exports, inputs, services
+from games.kinds import kind_of
 from games.models import Notebook, Player, Seat
 from games.qr import qr_svg
 from games.rules import RuleError, gettext_noop
@@ -94,7 +95,7 @@ def rename_player(request: HttpRequest, public_id: str) -> HttpResponse:
 
 @require_http_methods(["GET", "HEAD", "POST"])
 def delete_session(request: HttpRequest, public_id: str) -> HttpResponse:
-    """GET: are you sure? POST: deleted; home answers with an Undo (services.delete_session)."""
+    """GET: are you sure? POST: deleted; home answers with an Undo (exports.delete_session)."""
     game = get_game(request, public_id, write=True)
     if not game.is_owner:
         raise Http404  # only the notebook's phones see this page at all
@@ -102,10 +103,10 @@ def delete_session(request: HttpRequest, public_id: str) -> HttpResponse:
         table = services.load(game)
         return render(request, "games/delete_session.html", {"game": game, "names": table.names})
     names = ", ".join(seat.player.name for seat in game.seats.select_related("player"))
-    token = services.delete_session(game=game)
+    token = exports.delete_session(game=game)
     deleted = {
         "token": token,
-        "kind": game.get_kind_display(),
+        "kind": kind_of(game.kind).label,
         "names": names,
         "public_id": game.public_id,  # this phone forgets its copies (docs/phone.md)
     }
@@ -120,7 +121,7 @@ def undo_delete_session(request: HttpRequest) -> HttpResponse:
     notebook = own_notebook(request)
     try:
         key = form_key_or_refuse(request)
-        game = services.undo_delete_session(
+        game = exports.undo_delete_session(
             notebook=notebook, token=request.POST.get("token", ""), form_key=key
         )
     except StaleForm:

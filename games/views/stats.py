@@ -14,7 +14,8 @@ from django.shortcuts import render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_safe
 
-from games import options, services, stats
+from games import services, stats
+from games.kinds import kind_of
 from games.models import Adjustment, Deal, Game, Hand, KozelDeal, Notebook, Player, Seat
 from games.rules import kozel, oh_hell
 from games.views.access import current_notebook
@@ -82,11 +83,11 @@ def score_sessions(games: QuerySet[Game]) -> list[ScoredSession]:
         players = tuple(public_id for public_id, _name in seats[game.pk])
         names = tuple(name for _public_id, name in seats[game.pk])
         if game.kind == Game.Kind.KOZEL:
-            rules = options.rules_of("kozel", game.options)
+            rules = kind_of("kozel").rules_of(game.options)
             result = kozel.score_match(rules, game.first_dealer, entries[game.pk])
         else:
             records = [deal_record(deal, len(players)) for deal in deals[game.pk]]
-            rules = options.rules_of("oh_hell", game.options)
+            rules = kind_of("oh_hell").rules_of(game.options)
             result = oh_hell.score_game(rules, len(players), game.first_dealer, records)
         scored.append(ScoredSession(game, players, names, result))
     return scored

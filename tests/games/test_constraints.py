@@ -3,7 +3,7 @@
 import pytest
 from django.db import IntegrityError, transaction
 
-from games.models import Adjustment, Deal, Game, KozelDeal, Notebook, Player, Seat
+from games.models import Adjustment, Deal, KozelDeal, Notebook, Player, Seat
 
 
 def refused(create) -> None:
@@ -23,10 +23,11 @@ def test_a_player_cannot_sit_twice_at_one_table(game) -> None:
     refused(lambda: Seat.objects.create(game=game, position=4, player=anna))
 
 
-def test_a_seat_is_one_of_seven(game) -> None:
+def test_a_seat_is_one_of_eight(game) -> None:
+    # Skull King seats 8; no game seats 9.
     eve = Player.objects.create(notebook=game.notebook, name="Eve")
 
-    refused(lambda: Seat.objects.create(game=game, position=7, player=eve))
+    refused(lambda: Seat.objects.create(game=game, position=8, player=eve))
 
 
 @pytest.mark.parametrize("points", [1, 119, 121])
@@ -100,5 +101,9 @@ def test_an_out_of_turn_hand_has_a_bid(game) -> None:
     refused(lambda: deal.hands.create(seat=1, bid=None, out_of_turn=True))
 
 
-def test_a_session_is_oh_hell_or_kozel(game) -> None:
-    refused(lambda: Game.objects.filter(pk=game.pk).update(kind="poker"))
+def test_a_round_is_stored_once_per_number(game) -> None:
+    from games.models import Round
+
+    Round.objects.create(game=game, index=0, entry={})
+
+    refused(lambda: Round.objects.create(game=game, index=0, entry={}))
