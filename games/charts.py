@@ -16,7 +16,7 @@ from django.utils.text import get_text_list
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from games.rules import kozel, oh_hell
+from games.rules import kozel, oh_hell, rounds
 
 WIDTH = 360
 LEFT = 44  # room for the y tick labels and the rotated y label
@@ -26,9 +26,9 @@ PLOT_HEIGHT = 200
 FONT = 12
 LEGEND_ROW = 22
 
-#: SVG stroke-dasharray ("" is solid), then marker shapes: one per seat, up to seven.
-DASHES = ("", "8 4", "2 3", "10 3 2 3", "4 4", "12 3 2 3 2 3", "1 6")
-MARKERS = ("circle", "square", "triangle", "diamond", "triangle-down", "cross", "plus")
+#: SVG stroke-dasharray ("" is solid), then marker shapes: one per seat, up to eight.
+DASHES = ("", "8 4", "2 3", "10 3 2 3", "4 4", "12 3 2 3 2 3", "1 6", "6 2 6 6")
+MARKERS = ("circle", "square", "triangle", "diamond", "triangle-down", "cross", "plus", "ring")
 
 
 @dataclass(frozen=True)
@@ -81,6 +81,8 @@ def marker(shape: str, x: float, y: float, s: float = 4) -> str:
             f'<path d="M{x - s:.1f} {y - s:.1f}L{x + s:.1f} {y + s:.1f}'
             f'M{x - s:.1f} {y + s:.1f}L{x + s:.1f} {y - s:.1f}" fill="none" stroke-width="2.5"/>'
         )
+    if shape == "ring":
+        return f'<circle cx="{x:.1f}" cy="{y:.1f}" r="{s:.1f}" fill="none" stroke-width="2"/>'
     if shape == "plus":
         d = s * 1.2
         return (
@@ -262,4 +264,24 @@ def kozel_chart(
             for o in result.outcomes
         ],
         limit=(limit, _("goat at %(limit)s") % {"limit": limit}),
+    )
+
+
+def rounds_chart(result: rounds.Result, names: Sequence[str], chart_id: str) -> Chart | None:
+    """A game scored round by round: each side's running total. None before the first round."""
+    if not result.rounds:
+        return None
+    finals = ", ".join(f"{name} {total}" for name, total in zip(names, result.totals, strict=True))
+    desc = ngettext(
+        "Each player's total after every round, %(rounds)s round so far. Now: %(finals)s.",
+        "Each player's total after every round, %(rounds)s rounds so far. Now: %(finals)s.",
+        len(result.rounds),
+    ) % {"rounds": len(result.rounds), "finals": finals}
+    return deal_chart(
+        chart_id=chart_id,
+        title=_("Running totals"),
+        desc=desc,
+        y_label=_("Points"),
+        names=names,
+        deals=[(scored.plan.number, scored.totals, "") for scored in result.rounds],
     )

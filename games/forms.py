@@ -20,6 +20,10 @@ class DealForm(forms.Form):
     deal = inputs.WholeNumberField(min_value=1, max_value=1000)
 
 
+class EndForm(forms.Form):
+    """ "End the game": nothing to say but the form's key."""
+
+
 class BidForm(DealForm):
     seat = inputs.WholeNumberField(min_value=0, max_value=6)
     #: The bid the page showed ("" for none): another phone may have entered one since.

@@ -70,6 +70,68 @@ def choice_of(raw: object, *, low: int, high: int) -> int | None:
         return None
 
 
+#: Fields of a round's entry (games.rules.rounds) in a form: "e.bids.2", "e.bonuses.0.pirates",
+#: "e.marriages.H"; a name ending in "[]" holds every value sent (a group of boxes).
+ENTRY_PREFIX = "e."
+ENTRY_NUMBER = re.compile(rf"[-−]?[0-9]{{1,{MOST_DIGITS}}}")
+MOST_ENTRY_FIELDS = 400
+
+
+def entry_of(data) -> dict:
+    """A round's entry as its form sent it, as JSON the rules module checks: digits become
+    numbers, "on"/"true"/"false" booleans, an empty field nothing; a path's number parts
+    make a list (gaps None). Anything else stays text, for the rules to refuse by name."""
+    entry: dict = {}
+    names = [name for name in data if name.startswith(ENTRY_PREFIX)][:MOST_ENTRY_FIELDS]
+    for name in names:
+        path = name[len(ENTRY_PREFIX) :]
+        many = path.endswith("[]")
+        parts = path.removesuffix("[]").split(".")
+        if not all(parts) or len(parts) > 4:
+            continue
+        values = [_entry_value(raw) for raw in data.getlist(name)]
+        value = [v for v in values if v is not None] if many else values[-1]
+        if value is None:
+            continue
+        value = None if value is NULL else value
+        node = entry
+        for part in parts[:-1]:
+            node = node.setdefault(part, {})
+            if not isinstance(node, dict):
+                break
+        else:
+            node[parts[-1]] = value
+    return _listed(entry)
+
+
+#: "null": a seat's place kept empty (a player out of the game), so later seats keep theirs.
+NULL = object()
+
+
+def _entry_value(raw: str) -> object:
+    text = raw.strip()
+    if not text:
+        return None
+    if text == "null":
+        return NULL
+    if ENTRY_NUMBER.fullmatch(text):
+        return int(text.replace("−", "-"))
+    return {"on": True, "true": True, "false": False}.get(text, text)
+
+
+def _listed(node: object) -> object:
+    """Dicts keyed 0, 1, 2 … become lists (the seats' values in seat order)."""
+    if not isinstance(node, dict):
+        return node
+    node = {key: _listed(value) for key, value in node.items()}
+    if node and all(key.isdigit() and len(key) <= 2 for key in node):
+        listed: list = [None] * (max(map(int, node)) + 1)
+        for key, value in node.items():
+            listed[int(key)] = value
+        return listed
+    return node
+
+
 class TokenConverter:
     """``<token:...>``: an id or key the app could not have made is a 404 before any view."""
 

@@ -37,6 +37,9 @@ class Kind:
     rounds: ModuleType | None = None
     #: The table may end the game when it likes ("End the game").
     ends_by_table: bool = False
+    #: The bids are entered first and the call shown before the round is played: the
+    #: rules module has ``check_bids(rules, players, plan, bids)`` and ``call(plan, bids)``.
+    bids_first: bool = False
 
     @property
     def template(self) -> str:

@@ -91,6 +91,12 @@ class Game(models.Model):
     def finished(self) -> bool:
         return self.finished_at is not None
 
+    def get_kind_display(self) -> str:
+        """The game's name (games/kinds.py), in the visitor's language."""
+        from games.kinds import kind_of  # the registry reads the rules, not the models
+
+        return str(kind_of(self.kind).label)
+
 
 class ShareLink(models.Model):
     """A secret link to a session; a new link revokes the old one of its role."""
@@ -227,6 +233,8 @@ class Round(models.Model):
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="rounds")
     index = models.PositiveSmallIntegerField()
     entry = models.JSONField()
+    #: False: the bids are in, the round not yet played (a game whose Kind has ``bids_first``).
+    done = models.BooleanField(default=True)
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:

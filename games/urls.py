@@ -38,6 +38,9 @@ urlpatterns = [
     entry("revoke", "revoke"),
     entry("adjust", "adjust"),
     entry("kozel", "kozel_deal"),
+    entry("round", "round"),
+    entry("bids", "bids"),
+    entry("end", "end_game"),
     entry("undo", "undo"),
     # A phone's entries kept offline, sent at once (docs/phone.md).
     path("s/<token:public_id>/entries/", backlog.entries, name="entries"),

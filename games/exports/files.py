@@ -16,9 +16,20 @@ from django.utils.translation import gettext as _
 from django.utils.translation import pgettext, pgettext_lazy
 
 from games.explanations import explained
-from games.models import Adjustment, Deal, Game, Hand, KozelDeal, Notebook, Player, Seat
+from games.kinds import kind_of
+from games.models import (
+    Adjustment,
+    Deal,
+    Game,
+    Hand,
+    KozelDeal,
+    Notebook,
+    Player,
+    Round,
+    Seat,
+)
 from games.rules import gettext_noop, kozel, oh_hell
-from games.services.sessions import KozelTable, OhHellTable
+from games.services.sessions import KozelTable, OhHellTable, RoundsTable
 
 VERSION = 1
 SESSION_FORMAT = "scorekeeper.session"
@@ -33,7 +44,7 @@ SUIT_WORDS = {
     "NT": gettext_noop("no trump"),
 }
 
-Table = OhHellTable | KozelTable
+Table = OhHellTable | KozelTable | RoundsTable
 
 LINES_IN_A_CELL = "; "
 
@@ -117,9 +128,46 @@ KOZEL_COLUMNS = [
 ]
 
 
+ROUNDS_COLUMNS = [
+    pgettext_lazy("CSV column", "round"),
+    pgettext_lazy("CSV column", "cards"),
+    pgettext_lazy("CSV column", "dealer"),
+    pgettext_lazy("CSV column", "player"),
+    pgettext_lazy("CSV column", "points"),
+    pgettext_lazy("CSV column", "running total"),
+    pgettext_lazy("CSV column", "how the points came to be"),
+]
+
+
+def _rounds_rows(table: RoundsTable) -> list[list[object]]:
+    """One row per player (or team) per round; a side with no part in a round has no points."""
+    names = table.side_names()
+    rows: list[list[object]] = [[str(column) for column in ROUNDS_COLUMNS]]
+    for scored in table.result.rounds:
+        plan = scored.plan
+        dealer = table.names[plan.dealer] if plan.dealer is not None else ""
+        for side, name in enumerate(names):
+            points = scored.points[side]
+            why = explained((*scored.whys[side], *scored.notes))
+            rows.append(
+                [
+                    plan.number,
+                    "" if plan.cards is None else plan.cards,
+                    dealer,
+                    name,
+                    "" if points is None else points,
+                    scored.totals[side],
+                    LINES_IN_A_CELL.join(why),
+                ]
+            )
+    return rows
+
+
 def csv_rows(table: Table) -> list[list[object]]:
     """One row per player (Oh Hell) or team (Kozel) per deal. A revoked Oh Hell deal has no
     tricks and names the revoker in each row; its replay has the same number."""
+    if isinstance(table, RoundsTable):
+        return _rounds_rows(table)
     if isinstance(table, KozelTable):
         return _kozel_rows(table)
     names = table.names
@@ -190,7 +238,10 @@ def session_json(table: Table) -> dict:
         "created_at": _time(game.created_at),
         "finished_at": _time(game.finished_at),
     }
-    if isinstance(table, KozelTable):
+    if isinstance(table, RoundsTable):
+        data["deals"] = table.entries
+        data["result"] = _rounds_result_json(table)
+    elif isinstance(table, KozelTable):
         data["deals"] = [_kozel_deal_json(deal) for deal in table.deals]
         data["result"] = _kozel_result_json(table.result)
     else:
@@ -244,6 +295,29 @@ def _oh_hell_result_json(result: oh_hell.GameResult) -> dict:
     }
 
 
+def _rounds_result_json(table: RoundsTable) -> dict:
+    result = table.result
+    return {
+        "finished": result.finished,
+        "sides": [list(seats) for seats in result.sides],
+        "totals": list(result.totals),
+        "places": list(result.places),
+        "winners": list(result.winners),
+        "rounds": [
+            {
+                "number": scored.plan.number,
+                "cards": scored.plan.cards,
+                "dealer": scored.plan.dealer,
+                "points": list(scored.points),
+                "totals": list(scored.totals),
+                "why": [explained(whys) for whys in scored.whys],
+                "notes": explained(scored.notes),
+            }
+            for scored in result.rounds
+        ],
+    }
+
+
 def _kozel_deal_json(deal: KozelDeal) -> dict:
     return {
         "team": deal.team,
@@ -281,7 +355,7 @@ def _kozel_result_json(result: kozel.MatchResult) -> dict:
 
 
 def load_notebooks(notebooks: QuerySet[Notebook]) -> list[tuple[Notebook, list[Table]]]:
-    """Each notebook with its sessions, oldest first, in eight queries however many."""
+    """Each notebook with its sessions, oldest first, in nine queries however many."""
     deals = Deal.objects.order_by("index").prefetch_related(
         Prefetch("hands", queryset=Hand.objects.order_by("seat")),
         Prefetch("adjustments", queryset=Adjustment.objects.order_by("created_at", "pk")),
@@ -290,6 +364,7 @@ def load_notebooks(notebooks: QuerySet[Notebook]) -> list[tuple[Notebook, list[T
         Prefetch("seats", queryset=Seat.objects.select_related("player").order_by("position")),
         Prefetch("deals", queryset=deals),
         Prefetch("kozel_deals", queryset=KozelDeal.objects.order_by("index")),
+        Prefetch("rounds", queryset=Round.objects.order_by("index")),
     )
     loaded = []
     for notebook in notebooks.order_by("pk").prefetch_related(
@@ -299,7 +374,9 @@ def load_notebooks(notebooks: QuerySet[Notebook]) -> list[tuple[Notebook, list[T
         tables: list[Table] = []
         for game in notebook.games.all():
             seats = list(game.seats.all())
-            if game.kind == Game.Kind.KOZEL:
+            if kind_of(game.kind).rounds is not None:
+                tables.append(RoundsTable(game=game, seats=seats, deals=list(game.rounds.all())))
+            elif game.kind == Game.Kind.KOZEL:
                 tables.append(
                     KozelTable(game=game, seats=seats, deals=list(game.kozel_deals.all()))
                 )

@@ -9,7 +9,19 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 
 from games.exports.reading import SessionPlan
-from games.models import Adjustment, Change, Deal, Game, Hand, KozelDeal, Notebook, Player, Seat
+from games.kinds import kind_of
+from games.models import (
+    Adjustment,
+    Change,
+    Deal,
+    Game,
+    Hand,
+    KozelDeal,
+    Notebook,
+    Player,
+    Round,
+    Seat,
+)
 from games.rules import RuleError, gettext_noop
 from games.services.notebook import claim_form_key, note_made, notebook_of_visitor
 
@@ -129,14 +141,19 @@ def _write(
     )
     deals: list[tuple[Deal, dict]] = []
     kozel_deals: list[KozelDeal] = []
+    rounds: list[Round] = []
     for game, plan in zip(games, sessions, strict=True):
         for index, item in enumerate(plan.deals):
+            if kind_of(plan.kind).rounds is not None:
+                rounds.append(Round(game=game, index=index, entry=item))
+                continue
             if plan.kind == Game.Kind.KOZEL:
                 kozel_deals.append(KozelDeal(game=game, index=index, **item))
                 continue
             fields = {name: item[name] for name in ("trump", "trick_winners", "revoke", "done")}
             deals.append((Deal(game=game, index=index, **fields), item))
     KozelDeal.objects.bulk_create(kozel_deals)
+    Round.objects.bulk_create(rounds)
     Deal.objects.bulk_create(deal for deal, _item in deals)
     Hand.objects.bulk_create(
         Hand(deal=deal, **hand) for deal, item in deals for hand in item["hands"]

@@ -13,7 +13,7 @@ from typing import Any
 
 from games import inputs
 from games.exports.files import NOTEBOOK_FORMAT, NOTEBOOKS_FORMAT, SESSION_FORMAT, VERSION
-from games.kinds import kind_of
+from games.kinds import KINDS, kind_of
 from games.models import Game
 from games.rules import RuleError, gettext_noop, kozel, oh_hell
 from games.rules.errors import is_whole
@@ -182,8 +182,8 @@ def session_plan(data: object, *, standalone: bool = True) -> SessionPlan:
     if standalone:
         _check_format(fields, SESSION_FORMAT)
     kind = fields.get("kind", str)
-    if kind not in Game.Kind.values:
-        raise RuleError(gettext_noop("“kind” must be “oh_hell” or “kozel”."))
+    if kind not in KINDS:
+        raise RuleError(gettext_noop("“kind” must be one of: %(kinds)s."), kinds=", ".join(KINDS))
     preset = fields.get("preset", str)
     if preset not in kind_of(kind).presets:
         raise RuleError(gettext_noop("Unknown preset for this game."))
@@ -200,7 +200,9 @@ def session_plan(data: object, *, standalone: bool = True) -> SessionPlan:
         raise RuleError(gettext_noop("A session can have at most %(most)s deals."), most=MAX_DEALS)
     created_at = _when(fields, "created_at")
     finished_at = _when(fields, "finished_at")
-    if kind == Game.Kind.KOZEL:
+    if kind_of(kind).rounds is not None:
+        rows, finished = _rounds(kind, options, len(names), first_dealer, deals, finished_at)
+    elif kind == Game.Kind.KOZEL:
         rows, finished = _kozel_deals(options, first_dealer, deals)
     else:
         rows, finished = _oh_hell_deals(options, len(names), first_dealer, deals)
@@ -390,6 +392,26 @@ def _adjustments(raw: list, players: int) -> list[dict]:
             )
         adjustments.append({"seat": seat, "points": points, "note": note})
     return adjustments
+
+
+def _rounds(
+    kind: str,
+    options: dict,
+    players: int,
+    first_dealer: int,
+    deals: list,
+    finished_at: datetime | None,
+) -> tuple[list[dict], bool]:
+    """Every round through its rules module, which refuses a bad one by its number."""
+    game = kind_of(kind)
+    rules = game.rules_of(options)
+    ended = game.ends_by_table and finished_at is not None
+    if not all(isinstance(entry, dict) for entry in deals):
+        raise RuleError(gettext_noop("Each round must be a JSON object."))
+    result = game.rounds.score(rules, players, first_dealer, deals, ended=ended)
+    if len(result.rounds) != len(deals):
+        raise RuleError(gettext_noop("The game was over before its last round."))
+    return [scored.entry for scored in result.rounds], result.finished
 
 
 def _kozel_deals(options: dict, first_dealer: int, deals: list) -> tuple[list[dict], bool]:

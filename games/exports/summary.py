@@ -10,12 +10,14 @@ from django.utils.translation import ngettext
 
 from games.exports.files import Table
 from games.rules import RuleError, gettext_noop, oh_hell
-from games.services.sessions import KozelTable, OhHellTable
+from games.services.sessions import KozelTable, OhHellTable, RoundsTable
 
 
 def summary(table: Table) -> str:
     """For a chat: "Final: Anna 112, Ben 98, …" or "Anna & Carla 12 (goat), Ben & Dan 6"."""
     result = table.result
+    if isinstance(table, RoundsTable):
+        return _rounds_summary(table)
     if isinstance(table, KozelTable):
         teams = []
         for team in (0, 1):
@@ -47,6 +49,22 @@ def summary(table: Table) -> str:
         "deals": len(result.plans),
         "scores": scores,
     }
+
+
+def _rounds_summary(table: RoundsTable) -> str:
+    result = table.result
+    names = table.side_names()
+    order = sorted(range(len(names)), key=lambda side: (result.places[side], side))
+    scores = ", ".join(f"{names[side]} {result.totals[side]}" for side in order)
+    if result.finished:
+        return _("Final: %(scores)s") % {"scores": scores}
+    if not result.rounds:
+        return _("No round entered yet.")
+    return ngettext(
+        "After %(rounds)s round: %(scores)s",
+        "After %(rounds)s rounds: %(scores)s",
+        len(result.rounds),
+    ) % {"rounds": len(result.rounds), "scores": scores}
 
 
 STAKE_LIMIT = Decimal(1000)

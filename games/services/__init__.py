@@ -26,10 +26,12 @@ from games.services.oh_hell import (
     set_trump,
     undo_trick,
 )
+from games.services.rounds import correct_round, end_game, record_bids, record_round
 from games.services.sessions import (
     Conflict,
     KozelTable,
     OhHellTable,
+    RoundsTable,
     deal_record,
     last_undoable,
     load,

@@ -13,8 +13,18 @@ from django.db import IntegrityError, transaction
 from django.db.models import Prefetch
 
 from games.kinds import kind_of
-from games.models import Adjustment, Change, Deal, Game, Hand, IdempotencyKey, KozelDeal, Seat
-from games.rules import RuleError, gettext_noop, kozel, oh_hell
+from games.models import (
+    Adjustment,
+    Change,
+    Deal,
+    Game,
+    Hand,
+    IdempotencyKey,
+    KozelDeal,
+    Round,
+    Seat,
+)
+from games.rules import RuleError, gettext_noop, kozel, oh_hell, rounds
 
 T = TypeVar("T")
 
@@ -134,6 +144,37 @@ class KozelTable(_Table):
         )
 
 
+@dataclass
+class RoundsTable(_Table):
+    """A game scored round by round (games.rules.rounds): its rules module says it all."""
+
+    deals: list[Round]  # the rounds played (named as the other games' deals)
+    #: The round whose bids are in, not yet played (Kind.bids_first), else None.
+    pending: Round | None = None
+
+    @property
+    def players(self) -> int:
+        return len(self.seats)
+
+    @property
+    def module(self):
+        return kind_of(self.game.kind).rounds
+
+    @property
+    def entries(self) -> list[dict]:
+        return [played.entry for played in self.deals]
+
+    @cached_property
+    def result(self) -> rounds.Result:
+        ended = self.game.finished_at is not None
+        return self.module.score(
+            self.rules, self.players, self.game.first_dealer, self.entries, ended=ended
+        )
+
+    def side_names(self) -> list[str]:
+        return [" & ".join(self.names[seat] for seat in side) for side in self.result.sides]
+
+
 def kozel_entry(deal: KozelDeal) -> kozel.DealEntry:
     return kozel.DealEntry(**{f.name: getattr(deal, f.name) for f in fields(kozel.DealEntry)})
 
@@ -159,14 +200,31 @@ def load_kozel(game: Game) -> KozelTable:
     return KozelTable(game=game, seats=seats_of(game), deals=deals)
 
 
-def load(game: Game) -> OhHellTable | KozelTable:
+def load_rounds(game: Game) -> RoundsTable:
+    """Two queries: seats with players, rounds."""
+    rounds = list(game.rounds.order_by("index"))
+    pending = rounds.pop() if rounds and not rounds[-1].done else None
+    return RoundsTable(game=game, seats=seats_of(game), deals=rounds, pending=pending)
+
+
+def load(game: Game) -> OhHellTable | KozelTable | RoundsTable:
+    if kind_of(game.kind).rounds is not None:
+        return load_rounds(game)
     return load_kozel(game) if game.kind == Game.Kind.KOZEL else load_oh_hell(game)
 
 
-def snapshot(game: Game, deals: Sequence[Deal] | Sequence[KozelDeal]) -> dict:
+def snapshot(
+    game: Game, deals: Sequence[Deal] | Sequence[KozelDeal], pending: Round | None = None
+) -> dict:
     """What undo needs to put the session back: every deal as entered, and when it finished.
-    ``deals`` as loaded (prefetched), so this reads nothing again."""
-    if game.kind == Game.Kind.KOZEL:
+    ``deals`` as loaded (prefetched), so this reads nothing again; ``pending``: a round's
+    bids not yet played."""
+    finished = game.finished_at.isoformat() if game.finished_at else None
+    if kind_of(game.kind).rounds is not None:
+        state = [played.entry for played in deals]
+        if pending is not None:
+            return {"deals": state, "pending": pending.entry, "finished_at": finished}
+    elif game.kind == Game.Kind.KOZEL:
         state = [kozel_fields(kozel_entry(deal)) for deal in deals]
     else:
         state = [
@@ -186,7 +244,6 @@ def snapshot(game: Game, deals: Sequence[Deal] | Sequence[KozelDeal]) -> dict:
             }
             for deal in deals
         ]
-    finished = game.finished_at.isoformat() if game.finished_at else None
     return {"deals": state, "finished_at": finished}
 
 
@@ -197,7 +254,13 @@ def kozel_fields(entry: kozel.DealEntry) -> dict:
 def restore(game: Game, state: dict) -> None:
     game.deals.all().delete()
     game.kozel_deals.all().delete()
-    if game.kind == Game.Kind.KOZEL:
+    game.rounds.all().delete()
+    if kind_of(game.kind).rounds is not None:
+        rounds = [Round(game=game, index=i, entry=entry) for i, entry in enumerate(state["deals"])]
+        if state.get("pending") is not None:
+            rounds.append(Round(game=game, index=len(rounds), entry=state["pending"], done=False))
+        Round.objects.bulk_create(rounds)
+    elif game.kind == Game.Kind.KOZEL:
         KozelDeal.objects.bulk_create(
             KozelDeal(game=game, index=index, **item) for index, item in enumerate(state["deals"])
         )
@@ -299,7 +362,7 @@ def undo_last(*, table: OhHellTable | KozelTable, version: int) -> Change | None
     last = last_undoable(game)
     if last is None:
         raise RuleError(gettext_noop("There is nothing to undo."))
-    before = snapshot(game, table.deals)
+    before = snapshot(game, table.deals, getattr(table, "pending", None))
     restore(game, last.before)
     last.undone = True
     last.save(update_fields=["undone"])

@@ -11,6 +11,8 @@ register = template.Library()
 
 @register.inclusion_tag("games/_chart.html")
 def running_totals_chart(table: services.OhHellTable | services.KozelTable) -> dict:
+    if isinstance(table, services.RoundsTable):
+        return {"chart": charts.rounds_chart(table.result, table.side_names(), "chart")}
     if isinstance(table, services.KozelTable):
         names = [table.team_names(0), table.team_names(1)]
         return {"chart": charts.kozel_chart(table.result, names, "chart")}

@@ -13,7 +13,7 @@ from django.views.decorators.http import require_http_methods, require_safe
 from django_htmx.http import HttpResponseClientRedirect
 
 from games import forms, inputs, options, services
-from games.kinds import kind_of
+from games.kinds import KINDS, kind_of
 from games.models import Game, Notebook
 from games.rules import RuleError, oh_hell
 from games.views.access import (
@@ -170,7 +170,11 @@ def new_session_context(notebook: Notebook | None, state: forms.NewSession) -> d
     preview = preview_error = None
     try:
         rules = game.rules_of(state.options)
-        if kind == "kozel":
+        if game.rounds is not None:
+            seated = min(max(len(state.names), game.players[0]), game.players[1])
+            game.rounds.first_plan(rules, seated, 0)  # refuses options the table cannot play
+            preview = {"said": game.summary(state.options)}
+        elif kind == "kozel":
             preview = {"limit": rules.match_limit, "two_from": rules.two_point_from}
         else:
             preview = schedule_preview(rules, len(state.names))
@@ -186,7 +190,8 @@ def new_session_context(notebook: Notebook | None, state: forms.NewSession) -> d
         "preview_error": preview_error,
         "options_summary": ", ".join(game.summary(state.options)),
         "recent": recent,
-        "teams": game.teams,
+        "teams": game.teams or bool(state.options.get("teams")),
+        "kinds": [(name, kind.label) for name, kind in KINDS.items()],
     }
 
 

@@ -11,10 +11,11 @@ from django.views.decorators.http import require_http_methods, require_safe
 
 from games import forms, inputs, services
 from games.explanations import explained
+from games.kinds import kind_of
 from games.models import Game
 from games.rules import RuleError, kozel, oh_hell
 from games.services import Conflict
-from games.views import offline
+from games.views import offline, rounds
 from games.views.access import get_game, message
 from games.views.table import SUIT_NAMES, kozel_context
 
@@ -29,6 +30,8 @@ def sheet(request: HttpRequest, public_id: str) -> HttpResponse:
     kozel_game = game.kind == Game.Kind.KOZEL
     template = "games/kozel_sheet.html" if kozel_game else "games/sheet.html"
     drawn = kozel_sheet if kozel_game else oh_hell_sheet
+    if kind_of(game.kind).rounds is not None:
+        template, drawn = "games/rounds_sheet.html", rounds.rounds_sheet
     response = render(
         request,
         template,
@@ -111,6 +114,10 @@ def correct(request: HttpRequest, public_id: str, number: int) -> HttpResponse:
     """Open a played deal and change it; every later total follows."""
     game = get_game(request, public_id, write=True)
     table = services.load(game)
+    if isinstance(table, services.RoundsTable):
+        if not 0 < number <= len(table.deals):
+            raise Http404
+        return rounds.correct(request, game, table, number)
     kozel_game = game.kind == Game.Kind.KOZEL
     played = len(table.deals) if kozel_game else min(len(table.done_deals), len(table.result.deals))
     if not 0 < number <= played:
@@ -222,6 +229,9 @@ HISTORY_TEXT = {
     "adjustment_removed": gettext_noop("Deal %(deal)s: adjustment for %(player)s removed."),
     "corrected": gettext_noop("Deal %(deal)s corrected."),
     "kozel_deal": gettext_noop("Deal %(deal)s: card points %(points)s."),
+    "round": gettext_noop("Round %(deal)s: %(points)s."),
+    "bids": gettext_noop("Round %(deal)s: bids %(bids)s."),
+    "ended": gettext_noop("The table ended the game after round %(deal)s."),
     "undo": gettext_noop("Undone: %(what)s"),
     "import": gettext_noop("Imported from a file (%(deals)s deals)."),
     "restored": gettext_noop("Brought back after it was deleted (%(deals)s deals)."),
@@ -236,10 +246,12 @@ def describe(action: str, params: dict) -> str:
         params = {"what": describe(undone, params) if undone in HISTORY_TEXT else ""}
     if action == "adjustment" and not params.get("note"):
         action = "adjustment_without_note"
+    if isinstance(params.get("bids"), list):
+        params["bids"] = "–".join(str(bid) for bid in params["bids"])
     if "names" in params:
         params["names"] = ", ".join(params["names"])
     if isinstance(params.get("points"), list):
-        params["points"] = "–".join(str(p) for p in params["points"])
+        params["points"] = "–".join("·" if p is None else str(p) for p in params["points"])
     elif isinstance(params.get("points"), int) and action.startswith("adjustment"):
         params["points"] = f"{params['points']:+d}"
     if "trump" in params:

@@ -22,7 +22,7 @@ from games.kinds import kind_of
 from games.models import Game
 from games.rules import RuleError, kozel, oh_hell
 from games.services import Conflict
-from games.views import offline
+from games.views import offline, rounds
 from games.views.access import StaleForm, form_key_or_refuse, get_game, message, stale_form
 
 SUIT_NAMES = {
@@ -80,14 +80,17 @@ def render_table(
     table = services.load(game)
     refused = status >= 400
     posted = request.POST if posted is None else posted
-    if isinstance(table, services.KozelTable):
+    if isinstance(table, services.RoundsTable):
+        context = rounds.rounds_context(table, posted if refused else None)
+        state_of = None
+    elif isinstance(table, services.KozelTable):
         context = kozel_context(table)
         state_of = offline.kozel_state
     else:
         typed = posted if refused and error_for == "tricks" else None
         context = oh_hell_context(table, request.GET.get("seat"), typed)
         state_of = offline.oh_hell_state
-    if game.can_edit:
+    if game.can_edit and state_of is not None:
         # What the phone needs to go on if the connection drops (docs/phone.md, "Offline").
         context["offline"] = state_of(table, context)
     # A refused form comes back with what was typed, so nothing has to be entered twice.
@@ -121,6 +124,10 @@ def bid_keywords(data: dict, post: dict) -> dict:
     return {k: v for k, v in keywords(data, post).items() if k != "was" or "was" in post}
 
 
+def round_keywords(data: dict, post: dict) -> dict:
+    return {"round_number": data["deal"], "entry": inputs.entry_of(post)}
+
+
 def tricks_keywords(data: dict, post: dict) -> dict:
     # Every seat a table can have: the service takes the table's own.
     tricks = forms.seat_values(post, "tricks", oh_hell.MAX_PLAYERS)
@@ -146,6 +153,9 @@ ACTIONS = {
     "revoke": Action(forms.RevokeForm, services.record_revoke, "revoke"),
     "adjust": Action(forms.AdjustmentForm, services.add_adjustment, "adjust"),
     "kozel_deal": Action(forms.KozelDealForm, services.record_kozel_deal, "kozel"),
+    "round": Action(forms.DealForm, services.record_round, "round", round_keywords),
+    "bids": Action(forms.DealForm, services.record_bids, "round", round_keywords),
+    "end_game": Action(forms.EndForm, services.end_game, "round", lambda data, post: {}),
     "undo": Action(forms.UndoForm, services.undo_last, "undo"),
 }
 

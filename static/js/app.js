@@ -238,3 +238,16 @@ document.addEventListener("htmx:afterSwap", (event) => {
     }
   }
 });
+
+// ± beside a number the phone's keypad may not let you sign (iOS numeric has no minus):
+// the entry's sign flips; the rules on the server judge the number.
+document.addEventListener("click", (event) => {
+  const button = event.target.closest && event.target.closest("[data-negate]");
+  if (!button) {
+    return;
+  }
+  const input = document.getElementById(button.dataset.negate);
+  const text = input.value.trim();
+  input.value = text.startsWith("-") || text.startsWith("−") ? text.slice(1) : "-" + text;
+  input.focus();
+});

@@ -1,0 +1,148 @@
+"""A game scored round by round (games.rules.rounds) at the table: a round entered, a round
+corrected, and the game ended by the table. Its rules module checks every entry."""
+
+from __future__ import annotations
+
+from django.utils import timezone
+
+from games.kinds import kind_of
+from games.models import Round
+from games.rules import RuleError, gettext_noop, rounds
+from games.services.sessions import (
+    Conflict,
+    RoundsTable,
+    commit,
+    game_action,
+    refuse_if_changed,
+    refuse_if_finished,
+    snapshot,
+)
+
+
+def _rounds_only(table: object) -> RoundsTable:
+    if not isinstance(table, RoundsTable):
+        raise RuleError(gettext_noop("This action is not for this game."))
+    return table
+
+
+def _scored(table: RoundsTable, entries: list[dict]) -> rounds.Result:
+    return table.module.score(table.rules, table.players, table.game.first_dealer, entries)
+
+
+def _totals(result: rounds.Result) -> list[int]:
+    return list(result.totals)
+
+
+@game_action(None)
+def record_round(*, table: RoundsTable, round_number: int, entry: dict) -> rounds.Result:
+    """The next round as entered; the same round sent again (a double tap) is no change."""
+    table = _rounds_only(table)
+    game = table.game
+    if 0 < round_number <= len(table.deals):
+        plan = table.result.rounds[round_number - 1].plan
+        if table.module.check_round(table.rules, table.players, plan, entry) == (
+            table.deals[round_number - 1].entry
+        ):
+            return table.result
+        raise Conflict(
+            gettext_noop(
+                "Round %(number)s was already entered. Open it from the score sheet to correct it."
+            ),
+            number=round_number,
+        )
+    refuse_if_finished(game)
+    plan = table.result.next_round
+    if plan is None:
+        raise RuleError(gettext_noop("This session is finished."))
+    if round_number != plan.number:
+        raise Conflict(
+            gettext_noop("This page was out of date: the game has moved on. Here it is now.")
+        )
+    checked = table.module.check_round(table.rules, table.players, plan, entry)
+    result = _scored(table, [*table.entries, checked])
+    before = snapshot(game, table.deals, table.pending)
+    if table.pending is not None:  # the round whose bids were in
+        table.pending.entry, table.pending.done = checked, True
+        table.pending.save(update_fields=["entry", "done"])
+    else:
+        Round.objects.create(game=game, index=len(table.deals), entry=checked)
+    if result.finished:
+        game.finished_at = timezone.now()
+    scored = result.rounds[-1]
+    commit(
+        game,
+        "round",
+        {"deal": round_number, "points": list(scored.points), "totals": _totals(result)},
+        before,
+    )
+    return result
+
+
+@game_action(None)
+def record_bids(*, table: RoundsTable, round_number: int, entry: dict) -> None:
+    """The bids of the next round, before it is played (Kind.bids_first); sent again they
+    replace the ones in, until the round is saved. The same bids again: no change."""
+    table = _rounds_only(table)
+    game = table.game
+    refuse_if_finished(game)
+    plan = table.result.next_round
+    if plan is None:
+        raise RuleError(gettext_noop("This session is finished."))
+    if round_number != plan.number:
+        raise Conflict(
+            gettext_noop("This page was out of date: the game has moved on. Here it is now.")
+        )
+    bids = {"bids": table.module.check_bids(table.rules, table.players, plan, entry.get("bids"))}
+    if table.pending is not None and table.pending.entry == bids:
+        return
+    before = snapshot(game, table.deals, table.pending)
+    if table.pending is not None:
+        table.pending.entry = bids
+        table.pending.save(update_fields=["entry"])
+    else:
+        Round.objects.create(game=game, index=len(table.deals), entry=bids, done=False)
+    commit(game, "bids", {"deal": round_number, "bids": bids["bids"]}, before)
+
+
+@game_action(None)
+def correct_round(
+    *, table: RoundsTable, round_number: int, entry: dict, version: int | None = None
+) -> None:
+    """Later rounds are scored again; a correction that the later rounds no longer fit (a
+    player out earlier, a game over sooner) is refused by the rules, naming the round."""
+    table = _rounds_only(table)
+    game = table.game
+    refuse_if_changed(game, version)
+    if not 0 < round_number <= len(table.deals):
+        raise RuleError(
+            gettext_noop("Round %(number)s has not been played yet."), number=round_number
+        )
+    plan = table.result.rounds[round_number - 1].plan
+    checked = table.module.check_round(table.rules, table.players, plan, entry)
+    entries = list(table.entries)
+    if entries[round_number - 1] == checked:
+        return
+    entries[round_number - 1] = checked
+    result = table.module.score(
+        table.rules, table.players, game.first_dealer, entries, ended=game.finished_at is not None
+    )
+    if result.finished and len(result.rounds) < len(entries):
+        raise RuleError(gettext_noop("With this correction the game ends before its last round."))
+    before = snapshot(game, table.deals, table.pending)
+    Round.objects.filter(pk=table.deals[round_number - 1].pk).update(entry=checked)
+    game.finished_at = (game.finished_at or timezone.now()) if result.finished else None
+    commit(game, "corrected", {"deal": round_number}, before)
+
+
+@game_action(None)
+def end_game(*, table: RoundsTable) -> None:
+    """The table says the game is over (a game that allows it): the best total wins."""
+    table = _rounds_only(table)
+    game = table.game
+    if not kind_of(game.kind).ends_by_table:
+        raise RuleError(gettext_noop("This game ends by its own rules."))
+    if game.finished_at is not None:
+        return  # a double tap
+    before = snapshot(game, table.deals, table.pending)
+    game.finished_at = timezone.now()
+    commit(game, "ended", {"deal": len(table.deals)}, before)

@@ -1,0 +1,177 @@
+"""Every game scored round by round (games.rules.rounds), drawn the same way: the deal
+screen's standings and last round, the score sheet, and a round's correction. The game's
+own template (``games/<name>.html``) draws its entry form, partial ``entry``."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+
+from games import inputs, services
+from games.explanations import explained
+from games.kinds import kind_of
+from games.rules import RuleError
+from games.rules.rounds import Plan, Result
+from games.services import Conflict
+from games.views.access import message
+
+
+def sides_of(table: services.RoundsTable, result: Result) -> list[dict]:
+    names = table.side_names()
+    return [
+        {
+            "side": side,
+            "name": names[side],
+            "total": result.totals[side],
+            "place": result.places[side],
+            "mark": explained([mark])[0] if (mark := _mark(result, side)) else "",
+            "out": side in result.out,
+            "winner": side in result.winners,
+        }
+        for side in range(len(result.sides))
+    ]
+
+
+def _mark(result: Result, side: int):
+    return result.marks[side] if side < len(result.marks) else None
+
+
+def seats_of(table: services.RoundsTable, plan: Plan | None) -> list[dict]:
+    """The entry form's rows, one per seat, with the dealer and who takes no part."""
+    return [
+        {
+            "seat": seat,
+            "name": name,
+            "dealer": plan is not None and seat == plan.dealer,
+            "sitting_out": plan is not None and seat in plan.sitting_out,
+        }
+        for seat, name in enumerate(table.names)
+    ]
+
+
+def entry_sides(table: services.RoundsTable, plan: Plan | None) -> list[dict]:
+    """The sides a round's form asks a number of; a side all of whose seats take no part
+    in the round (out of the game) has none."""
+    names = table.side_names()
+    out = set(plan.sitting_out) if plan else set()
+    return [
+        {"side": side, "name": names[side], "out": bool(out) and set(seats) <= out}
+        for side, seats in enumerate(table.result.sides)
+    ]
+
+
+def round_rows(table: services.RoundsTable, number: int) -> dict:
+    """Round ``number`` as scored: each side's points, total and how they came to be."""
+    scored = table.result.rounds[number - 1]
+    names = table.side_names()
+    return {
+        "number": number,
+        "plan": scored.plan,
+        "dealer_name": table.names[scored.plan.dealer] if scored.plan.dealer is not None else "",
+        "notes": explained(scored.notes),
+        "cells": [
+            {
+                "side": side,
+                "name": names[side],
+                "points": scored.points[side],
+                "total": scored.totals[side],
+                "why": explained(scored.whys[side]),
+            }
+            for side in range(len(names))
+        ],
+    }
+
+
+def rounds_context(table: services.RoundsTable, posted: Mapping[str, str] | None) -> dict:
+    """The deal screen: standings, the round just scored, and the next round's form (filled
+    with what a refused form sent)."""
+    result = table.result
+    plan = result.next_round
+    kind = kind_of(table.game.kind)
+    sides = sides_of(table, result)
+    phase = None  # the whole round in one form
+    if plan is not None and kind.bids_first:
+        phase = "play" if table.pending is not None else "bids"
+    prefill = inputs.entry_of(posted) if posted else {}
+    call = ""
+    if phase == "play":
+        bids = table.pending.entry["bids"]
+        prefill = prefill or {"bids": bids}
+        call = explained([kind.rounds.call(plan, bids)])[0]
+    context = {
+        "table": table,
+        "result": result,
+        "rules": table.rules,
+        "names": table.names,
+        "sides": sides,
+        "standings": sorted(sides, key=lambda side: (side["place"], side["side"])),
+        "last": round_rows(table, len(result.rounds)) if result.rounds else None,
+        "plan": plan,
+        "round_number": plan.number if plan else len(result.rounds),
+        "dealer_name": table.names[plan.dealer] if plan and plan.dealer is not None else "",
+        "seats": seats_of(table, plan),
+        "entry_sides": entry_sides(table, plan),
+        "prefill": prefill,
+        "phase": phase,
+        "call": call,
+        "winner_names": [sides[side]["name"] for side in result.winners],
+        "ends_by_table": kind.ends_by_table,
+        "entry_template": f"{kind.template}#entry",
+        "error_places": ["undo"] if result.finished else ["undo", "round"],
+    }
+    return context
+
+
+def rounds_sheet(table: services.RoundsTable) -> dict:
+    result = table.result
+    return {
+        "table": table,
+        "result": result,
+        "sides": sides_of(table, result),
+        "rows": [round_rows(table, number) for number in range(1, len(result.rounds) + 1)],
+    }
+
+
+def correct(request: HttpRequest, game, table: services.RoundsTable, number: int) -> HttpResponse:
+    """Open a played round in its game's own form and change it; every later total follows."""
+    error, status = None, 200
+    entry = table.deals[number - 1].entry
+    if request.method == "POST":
+        entry = inputs.entry_of(request.POST)
+        try:
+            version = inputs.whole_or_none(
+                request.POST.get("version"), low=0, high=inputs.MOST_VERSION
+            )
+            services.correct_round(
+                game=game,
+                idempotency_key=inputs.form_key(request.POST),
+                version=version,
+                round_number=number,
+                entry=entry,
+            )
+        except RuleError as refusal:
+            error, status = message(refusal), 422
+        except Conflict as conflict:
+            error, status = message(conflict), 409
+            game.refresh_from_db()
+            table = services.load(game)
+            entry = table.deals[number - 1].entry
+        else:
+            return redirect("sheet", game.public_id)
+    plan = table.result.rounds[number - 1].plan
+    context = {
+        "game": game,
+        "table": table,
+        "rules": table.rules,
+        "number": number,
+        "plan": plan,
+        "round_number": number,
+        "seats": seats_of(table, plan),
+        "entry_sides": entry_sides(table, plan),
+        "prefill": entry,
+        "error": error,
+        "entry_template": f"{kind_of(game.kind).template}#entry",
+    }
+    return render(request, "games/correct_round.html", context, status=status)
