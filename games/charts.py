@@ -101,10 +101,11 @@ def deal_chart(
     names: Sequence[str],
     deals: Sequence[tuple[int, Sequence[int], str]],
     limit: tuple[int, str] | None = None,
+    x_label: str = "",
 ) -> Chart:
     """A line per name (at most 7) from 0; each deal is its number, the running values and
     a note ("revoke", "eggs") or "". ``limit``: a labelled line (Kozel's goat)."""
-    x_label = _("Deal")
+    x_label = x_label or _("Deal")
     x_ticks = ["0", *(str(number) for number, _values, _note in deals)]
     series = [(0, *(values[i] for _number, values, _note in deals)) for i in range(len(names))]
     points = len(x_ticks)
@@ -284,4 +285,5 @@ def rounds_chart(result: rounds.Result, names: Sequence[str], chart_id: str) -> 
         y_label=_("Points"),
         names=names,
         deals=[(scored.plan.number, scored.totals, "") for scored in result.rounds],
+        x_label=_("Round"),
     )

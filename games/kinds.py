@@ -14,7 +14,7 @@ from django.utils.functional import Promise
 from django.utils.translation import gettext_lazy as _
 
 from games import options
-from games.rules import RuleError, gettext_noop, kozel, oh_hell
+from games.rules import RuleError, gettext_noop, kozel, oh_hell, sheet
 
 
 @dataclass(frozen=True)
@@ -110,7 +110,30 @@ KOZEL = Kind(
     teams=True,
 )
 
-KINDS = {kind.name: kind for kind in (OH_HELL, KOZEL)}
+ANY_GAME = Kind(
+    name="any_game",
+    label=_("Any game: a score sheet"),
+    rules=sheet.Rules,
+    options=options.SHEET,
+    presets=sheet.PRESETS,
+    preset_labels=(
+        ("free", _("Free: the highest total wins")),
+        ("scala_40", _("Scala 40: the lowest wins, out at 101")),
+        ("burraco", _("Burraco: two teams, to 2005")),
+        ("hearts", _("Hearts: the lowest wins, over at 100")),
+        ("rummy", _("Rummy: to 500")),
+    ),
+    players=(sheet.MIN_PLAYERS, sheet.MAX_PLAYERS),
+    wrong_table=RuleError(
+        gettext_noop("A score sheet is for %(low)s to %(high)s players."),
+        low=sheet.MIN_PLAYERS,
+        high=sheet.MAX_PLAYERS,
+    ),
+    rounds=sheet,
+    ends_by_table=True,
+)
+
+KINDS = {kind.name: kind for kind in (OH_HELL, KOZEL, ANY_GAME)}
 
 
 def kind_of(name: str) -> Kind:

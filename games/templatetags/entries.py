@@ -4,8 +4,27 @@ in its form; anything missing is empty, so a form fills in what there is."""
 from __future__ import annotations
 
 from django import template
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_noop
 
 register = template.Library()
+
+SUITS = {
+    "S": ("♠", gettext_noop("spades")),
+    "H": ("♥", gettext_noop("hearts")),
+    "D": ("♦", gettext_noop("diamonds")),
+    "C": ("♣", gettext_noop("clubs")),
+}
+
+
+@register.filter
+def suit_symbol(suit: str) -> str:
+    return SUITS[suit][0] if suit in SUITS else suit
+
+
+@register.filter
+def suit_name(suit: str) -> str:
+    return _(SUITS[suit][1]) if suit in SUITS else suit
 
 
 @register.filter

@@ -62,6 +62,15 @@ def entry_sides(table: services.RoundsTable, plan: Plan | None) -> list[dict]:
     ]
 
 
+def facts_of(table: services.RoundsTable, plan: Plan | None) -> dict:
+    """What a game's form needs to know of the round from its rules (the marriages' worth,
+    who sits out with the talon): its module's ``form_facts``, if it has one."""
+    form_facts = getattr(table.module, "form_facts", None)
+    if plan is None or form_facts is None:
+        return {}
+    return form_facts(table.rules, table.players, plan)
+
+
 def round_rows(table: services.RoundsTable, number: int) -> dict:
     """Round ``number`` as scored: each side's points, total and how they came to be."""
     scored = table.result.rounds[number - 1]
@@ -116,6 +125,8 @@ def rounds_context(table: services.RoundsTable, posted: Mapping[str, str] | None
         "prefill": prefill,
         "phase": phase,
         "call": call,
+        "counts": list(range((plan.cards or 0) + 1)) if plan else [],
+        "facts": facts_of(table, plan),
         "winner_names": [sides[side]["name"] for side in result.winners],
         "ends_by_table": kind.ends_by_table,
         "entry_template": f"{kind.template}#entry",
@@ -171,6 +182,9 @@ def correct(request: HttpRequest, game, table: services.RoundsTable, number: int
         "seats": seats_of(table, plan),
         "entry_sides": entry_sides(table, plan),
         "prefill": entry,
+        "counts": list(range((plan.cards or 0) + 1)),
+        "facts": facts_of(table, plan),
+        "names": table.names,
         "error": error,
         "entry_template": f"{kind_of(game.kind).template}#entry",
     }
