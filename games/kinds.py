@@ -14,7 +14,7 @@ from django.utils.functional import Promise
 from django.utils.translation import gettext_lazy as _
 
 from games import options
-from games.rules import RuleError, gettext_noop, kozel, oh_hell, sheet
+from games.rules import RuleError, gettext_noop, kozel, oh_hell, sheet, skull_king
 
 
 @dataclass(frozen=True)
@@ -133,7 +133,28 @@ ANY_GAME = Kind(
     ends_by_table=True,
 )
 
-KINDS = {kind.name: kind for kind in (OH_HELL, KOZEL, ANY_GAME)}
+SKULL_KING = Kind(
+    name="skull_king",
+    label=_("Skull King"),
+    rules=skull_king.Rules,
+    options=options.SKULL_KING,
+    presets=skull_king.PRESETS,
+    preset_labels=(
+        ("rulebook", _("The rulebook")),
+        ("advanced", _("With the advanced cards")),
+        ("rascal", _("Rascal scoring")),
+    ),
+    players=(skull_king.MIN_PLAYERS, skull_king.MAX_PLAYERS),
+    wrong_table=RuleError(
+        gettext_noop("Skull King is for %(low)s to %(high)s players."),
+        low=skull_king.MIN_PLAYERS,
+        high=skull_king.MAX_PLAYERS,
+    ),
+    rounds=skull_king,
+    bids_first=True,
+)
+
+KINDS = {kind.name: kind for kind in (OH_HELL, KOZEL, SKULL_KING, ANY_GAME)}
 
 
 def kind_of(name: str) -> Kind:

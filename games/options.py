@@ -11,7 +11,7 @@ from django.utils.functional import Promise
 from django.utils.translation import gettext_lazy as _
 
 from games import inputs
-from games.rules import RuleError, gettext_noop, kozel
+from games.rules import RuleError, gettext_noop, kozel, skull_king
 from games.rules.errors import is_whole
 
 CHOICE, FLAG, NUMBER, CARDS = "choice", "flag", "number", "cards"
@@ -348,5 +348,33 @@ SHEET = (
         _("Two teams of two: seats 1 and 3 against 2 and 4"),
         FLAG,
         said=_("two teams"),
+    ),
+)
+
+
+#: Skull King (games.rules.skull_king): the 2021 rulebook and its alternative scoring.
+SKULL_KING = (
+    Option(
+        "scoring",
+        _("Scoring"),
+        choices=(
+            (skull_king.Scoring.STANDARD.value, _("The rulebook's")),
+            (skull_king.Scoring.RASCAL.value, _("Rascal: 10 a card, half when off by one")),
+        ),
+        said=_("%(value)s"),
+    ),
+    Option(
+        "advanced_cards",
+        _("Advanced cards: the Kraken, the White Whale and Loot"),
+        FLAG,
+        said=_("advanced cards"),
+    ),
+    Option(
+        "rounds",
+        _("Cards in each round (empty: 1 to 10, as the deck allows)"),
+        CARDS,
+        low=1,
+        high=skull_king.ADVANCED_DECK // skull_king.MIN_PLAYERS,
+        said=_("cards %(value)s"),
     ),
 )
