@@ -392,6 +392,7 @@ def round_score(
             )
         )
         captures = []
+    added = len(captures)  # figures beyond the bid's, summed up at the end
     for extra, why in captures:
         points += extra
         whys.append(why)
@@ -406,6 +407,7 @@ def round_score(
     ):
         whys.append(Why(gettext_noop("no bonus: the bid was not exact")))
     if allies_made:
+        added += 1
         points += 20 * allies_made
         whys.append(
             Why(
@@ -417,6 +419,7 @@ def round_score(
         whys.append(Why(gettext_noop("no loot: both allies must make their bids")))
     wager = bonus.get("wager", 0)
     if wager:
+        added += 1
         points += wager if exact else -wager
         template = (
             gettext_noop("Rascal's wager won: +%(wager)s")
@@ -424,7 +427,7 @@ def round_score(
             else gettext_noop("Rascal's wager lost: −%(wager)s")
         )
         whys.append(Why(template, {"wager": wager}))
-    if len(whys) > 1:
+    if added:
         whys.append(Why(gettext_noop("round: %(points)s"), {"points": signed(points)}))
     return points, tuple(whys)
 
