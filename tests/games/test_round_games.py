@@ -1,0 +1,291 @@
+"""Games scored round by round (Skull King, the score sheet) through the screens: entries,
+refusals, the call, corrections, undo, the sheet, exports and imports."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from django.urls import reverse
+
+from games import exports, services
+from games.kinds import kind_of
+from games.models import Game, Round
+from games.rules import RuleError
+from tests.games.conftest import HTMX, form_key
+
+
+def start(notebook, kind: str, preset: str, names=("Anna", "Ben", "Carla")) -> Game:
+    return services.start_game(
+        notebook=notebook,
+        kind=kind,
+        preset=preset,
+        options=kind_of(kind).preset_options(preset),
+        names=list(names),
+        first_dealer=0,
+    )
+
+
+def points_form(number: int, *points) -> dict:
+    form = {"deal": number, "idem": form_key()}
+    form.update({f"e.points.{side}": value for side, value in enumerate(points)})
+    return form
+
+
+def skull_form(number: int, bids, tricks=None, **extra) -> dict:
+    form = {"deal": number, "idem": form_key(), **extra}
+    form.update({f"e.bids.{seat}": bid for seat, bid in enumerate(bids)})
+    for seat, took in enumerate(tricks or []):
+        form[f"e.tricks.{seat}"] = took
+        form[f"e.bonuses.{seat}.wager"] = 0
+    return form
+
+
+def post(client, game: Game, action: str, form: dict, **headers):
+    return client.post(reverse(action, args=[game.public_id]), form, **headers)
+
+
+# -- the score sheet for any game ---------------------------------------------------------
+
+
+def test_a_round_of_the_sheet_shows_every_total_and_place(client, notebook) -> None:
+    game = start(notebook, "any_game", "free")
+
+    response = post(client, game, "round", points_form(1, 10, -5, "−3"), **HTMX)
+
+    assert response.status_code == 200
+    html = response.content.decode()
+    assert "Round 1 scored" in html and "Round 2" in html
+    assert [r.entry for r in Round.objects.filter(game=game)] == [{"points": [10, -5, -3]}]
+
+
+def test_a_refused_round_says_why_keeps_what_was_typed_and_saves_nothing(client, notebook) -> None:
+    game = start(notebook, "any_game", "free")
+
+    response = post(client, game, "round", points_form(1, 10, "", 4), **HTMX)
+
+    assert response.status_code == 422
+    html = response.content.decode()
+    assert "Enter a whole number for every player still in." in html
+    assert 'value="10"' in html and 'value="4"' in html
+    assert not Round.objects.filter(game=game).exists()
+
+
+def test_the_same_round_sent_twice_is_kept_once(client, notebook) -> None:
+    game = start(notebook, "any_game", "free")
+    form = points_form(1, 1, 2, 3)
+
+    post(client, game, "round", form, **HTMX)
+    again = post(client, game, "round", form, **HTMX)
+    other_phone = post(client, game, "round", {**form, "idem": form_key()}, **HTMX)
+
+    assert again.status_code == 200 and other_phone.status_code == 200
+    assert Round.objects.filter(game=game).count() == 1
+
+
+def test_an_old_page_cannot_enter_a_round_twice(client, notebook) -> None:
+    game = start(notebook, "any_game", "free")
+    post(client, game, "round", points_form(1, 1, 2, 3), **HTMX)
+
+    response = post(client, game, "round", points_form(1, 9, 9, 9), **HTMX)
+
+    assert response.status_code == 409
+    assert "Round 1 was already entered" in response.content.decode()
+
+
+def test_scala_40_ends_with_the_last_player_in(client, notebook) -> None:
+    game = start(notebook, "any_game", "scala_40")
+    post(client, game, "round", points_form(1, 10, 30, 5), **HTMX)
+    post(client, game, "round", points_form(2, 50, 80, 20), **HTMX)
+    response = post(client, game, "round", points_form(3, 45, "null", 10), **HTMX)
+
+    assert "Carla wins!" in response.content.decode()
+    game.refresh_from_db()
+    assert game.finished
+
+
+def test_the_table_ends_a_free_game_and_undo_takes_it_back(client, notebook) -> None:
+    game = start(notebook, "any_game", "free")
+    post(client, game, "round", points_form(1, 3, 7, 7), **HTMX)
+
+    ended = post(client, game, "end_game", {"idem": form_key()}, **HTMX)
+    assert "Ben, Carla share the win!" in ended.content.decode()
+    game.refresh_from_db()
+    assert game.finished
+
+    post(client, game, "undo", {"idem": form_key(), "version": game.version}, **HTMX)
+    game.refresh_from_db()
+    assert not game.finished
+    assert Round.objects.filter(game=game).count() == 1
+
+
+def test_a_corrected_round_changes_every_later_total(client, notebook) -> None:
+    game = start(notebook, "any_game", "free")
+    post(client, game, "round", points_form(1, 1, 2, 3), **HTMX)
+    post(client, game, "round", points_form(2, 1, 1, 1), **HTMX)
+    game.refresh_from_db()
+
+    page = client.get(reverse("correct", args=[game.public_id, 1]))
+    assert page.status_code == 200 and 'value="2"' in page.content.decode()
+    form = points_form(1, 10, 2, 3)
+    response = client.post(
+        reverse("correct", args=[game.public_id, 1]), {**form, "version": game.version}
+    )
+
+    assert response.status_code == 302
+    assert services.load(game).result.totals == (11, 3, 4)
+
+
+def test_the_score_sheet_explains_each_cell(client, notebook) -> None:
+    game = start(notebook, "any_game", "free")
+    post(client, game, "round", points_form(1, 25, 0, -10), **HTMX)
+
+    html = client.get(reverse("sheet", args=[game.public_id])).content.decode()
+
+    assert "round 1: +25" in html and "round 1: −10" in html
+    assert "Running totals" in html
+
+
+def test_the_deal_screen_of_a_round_game_costs_a_fixed_number_of_queries(
+    client, notebook, django_assert_num_queries
+) -> None:
+    game = start(notebook, "skull_king", "rulebook")
+    for number in (1, 2, 3):
+        post(client, game, "bids", skull_form(number, [0, 0, 0]), **HTMX)
+        post(client, game, "round", skull_form(number, [0, 0, 0], [number, 0, 0]), **HTMX)
+
+    # the session with its notebook; seats with players; rounds
+    with django_assert_num_queries(3):
+        response = client.get(reverse("game", args=[game.public_id]))
+    assert response.status_code == 200
+
+
+# -- Skull King ----------------------------------------------------------------------------
+
+
+def test_skull_king_takes_the_bids_first_and_says_the_call(client, notebook) -> None:
+    game = start(notebook, "skull_king", "rulebook")
+
+    response = post(client, game, "bids", skull_form(1, [1, 1, 0]), **HTMX)
+
+    html = response.content.decode()
+    assert "OVER by 1: bids 2, tricks 1" in html
+    assert "Save round 1" in html
+    assert Round.objects.get(game=game).done is False
+
+
+def test_a_skull_king_round_scores_bonuses_only_for_an_exact_bid(client, notebook) -> None:
+    game = start(notebook, "skull_king", "rulebook")
+    post(client, game, "bids", skull_form(1, [1, 0, 0]), **HTMX)
+
+    response = post(
+        client,
+        game,
+        "round",
+        skull_form(1, [1, 0, 0], [1, 0, 0], **{"e.bonuses.0.fourteens": 1}),
+        **HTMX,
+    )
+
+    assert response.status_code == 200
+    assert services.load(game).result.totals == (30, 10, 10)
+    assert "standard 14s: 1 × 10 = +10" in response.content.decode()
+
+
+def test_a_capture_without_a_trick_is_refused_and_nothing_is_saved(client, notebook) -> None:
+    game = start(notebook, "skull_king", "rulebook")
+    post(client, game, "bids", skull_form(1, [1, 0, 0]), **HTMX)
+
+    response = post(
+        client,
+        game,
+        "round",
+        skull_form(1, [1, 0, 0], [1, 0, 0], **{"e.bonuses.1.pirates": 1}),
+        **HTMX,
+    )
+
+    assert response.status_code == 422
+    assert "A player who took no trick captured nothing." in response.content.decode()
+    assert Round.objects.get(game=game).done is False
+
+
+def test_undo_after_the_bids_takes_them_back(client, notebook) -> None:
+    game = start(notebook, "skull_king", "rulebook")
+    post(client, game, "bids", skull_form(1, [1, 0, 0]), **HTMX)
+    game.refresh_from_db()
+
+    post(client, game, "undo", {"idem": form_key(), "version": game.version}, **HTMX)
+
+    assert not Round.objects.filter(game=game).exists()
+
+
+def test_undo_of_a_round_leaves_its_bids_in(client, notebook) -> None:
+    game = start(notebook, "skull_king", "rulebook")
+    post(client, game, "bids", skull_form(1, [1, 0, 0]), **HTMX)
+    post(client, game, "round", skull_form(1, [1, 0, 0], [1, 0, 0]), **HTMX)
+    game.refresh_from_db()
+
+    post(client, game, "undo", {"idem": form_key(), "version": game.version}, **HTMX)
+
+    pending = Round.objects.get(game=game)
+    assert pending.done is False and pending.entry == {"bids": [1, 0, 0]}
+
+
+def test_the_history_says_each_round(client, notebook) -> None:
+    game = start(notebook, "skull_king", "rulebook")
+    post(client, game, "bids", skull_form(1, [1, 0, 0]), **HTMX)
+    post(client, game, "round", skull_form(1, [1, 0, 0], [1, 0, 0]), **HTMX)
+
+    html = client.get(reverse("history", args=[game.public_id])).content.decode()
+
+    assert "Round 1: bids 1–0–0." in html
+    assert "Round 1: 20–10–10." in html
+
+
+# -- files --------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("kind", "preset"), [("skull_king", "advanced"), ("any_game", "burraco")])
+def test_an_exported_session_imports_again_with_the_same_totals(
+    client, notebook, kind, preset
+) -> None:
+    names = ("Anna", "Ben", "Carla", "Dan")
+    game = start(notebook, kind, preset, names)
+    if kind == "skull_king":
+        post(client, game, "bids", skull_form(1, [1, 0, 0, 0]), **HTMX)
+        post(client, game, "round", skull_form(1, [1, 0, 0, 0], [1, 0, 0, 0]), **HTMX)
+        post(client, game, "round", skull_form(2, [0, 1, 1, 0], [0, 1, 1, 0]), **HTMX)
+    else:
+        post(client, game, "round", points_form(1, 1200, 900), **HTMX)
+        post(client, game, "round", points_form(2, 900, 1000), **HTMX)
+    before = services.load(game).result
+
+    data = json.loads(client.get(reverse("export_json", args=[game.public_id])).content)
+    plan = exports.session_plan(data)
+
+    assert plan.kind == kind and plan.deals == data["deals"]
+    assert plan.finished == before.finished
+    assert data["result"]["totals"] == list(before.totals)
+    restored = exports.restore(notebook=notebook, players=[], sessions=[plan], form_key=None)
+    again = services.load(Game.objects.get(pk=restored.games[0].pk)).result
+    assert again.totals == before.totals and again.finished == before.finished
+
+
+def test_a_file_with_an_impossible_round_is_refused_by_its_number(client, notebook) -> None:
+    game = start(notebook, "skull_king", "rulebook")
+    post(client, game, "round", skull_form(1, [1, 0, 0], [1, 0, 0]), **HTMX)
+    data = json.loads(client.get(reverse("export_json", args=[game.public_id])).content)
+    data["deals"][0]["tricks"] = [2, 0, 0]
+
+    with pytest.raises(RuleError, match="Round 1: A player takes from 0 to 1 tricks."):
+        exports.session_plan(data)
+
+
+def test_the_csv_has_a_row_per_player_per_round_with_its_explanation(client, notebook) -> None:
+    game = start(notebook, "any_game", "free")
+    post(client, game, "round", points_form(1, 4, 5, 6), **HTMX)
+
+    text = client.get(reverse("export_csv", args=[game.public_id])).content.decode("utf-8-sig")
+
+    lines = text.strip().splitlines()
+    assert lines[0].startswith("round,cards,dealer,player,points,running total")
+    assert lines[1] == "1,,,Anna,4,4,round 1: +4"
