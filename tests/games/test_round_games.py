@@ -99,7 +99,7 @@ def test_scala_40_ends_with_the_last_player_in(client, notebook) -> None:
     post(client, game, "round", points_form(2, 50, 80, 20), **HTMX)
     response = post(client, game, "round", points_form(3, 45, "null", 10), **HTMX)
 
-    assert "Carla wins!" in response.content.decode()
+    assert "Winner: Carla" in response.content.decode()
     game.refresh_from_db()
     assert game.finished
 
@@ -109,7 +109,7 @@ def test_the_table_ends_a_free_game_and_undo_takes_it_back(client, notebook) -> 
     post(client, game, "round", points_form(1, 3, 7, 7), **HTMX)
 
     ended = post(client, game, "end_game", {"idem": form_key()}, **HTMX)
-    assert "Ben, Carla share the win!" in ended.content.decode()
+    assert "Winners, sharing the win: Ben, Carla" in ended.content.decode()
     game.refresh_from_db()
     assert game.finished
 
