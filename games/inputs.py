@@ -71,7 +71,10 @@ def choice_of(raw: object, *, low: int, high: int) -> int | None:
 
 
 #: Fields of a round's entry (games.rules.rounds) in a form: "e.bids.2", "e.bonuses.0.pirates",
-#: "e.marriages.H"; a name ending in "[]" holds every value sent (a group of boxes).
+#: "e.marriages.H"; names ending in "[]" and a number ("e.bonuses.0.loot[]3") are a group
+#: of boxes, each name its own (a phone's kept copy of the form holds one value a name),
+#: whose ticked values make one list.
+GROUP = re.compile(r"(.+)\[\]\d{1,2}")
 ENTRY_PREFIX = "e."
 ENTRY_NUMBER = re.compile(rf"[-−]?[0-9]{{1,{MOST_DIGITS}}}")
 MOST_ENTRY_FIELDS = 400
@@ -85,11 +88,15 @@ def entry_of(data) -> dict:
     names = [name for name in data if name.startswith(ENTRY_PREFIX)][:MOST_ENTRY_FIELDS]
     for name in names:
         path = name[len(ENTRY_PREFIX) :]
-        many = path.endswith("[]")
-        parts = path.removesuffix("[]").split(".")
+        group = GROUP.fullmatch(path)
+        many = group is not None
+        parts = (group.group(1) if group else path).split(".")
         if not all(parts) or len(parts) > 4:
             continue
-        values = [_entry_value(raw) for raw in data.getlist(name)]
+        sent = data.getlist(name) if hasattr(data, "getlist") else [data[name]]
+        values = [_entry_value(raw) for raw in sent if isinstance(raw, str)]
+        if not values:
+            continue
         value = [v for v in values if v is not None] if many else values[-1]
         if value is None:
             continue
@@ -100,7 +107,10 @@ def entry_of(data) -> dict:
             if not isinstance(node, dict):
                 break
         else:
-            node[parts[-1]] = value
+            if many and isinstance(node.get(parts[-1]), list):
+                node[parts[-1]] += value
+            else:
+                node[parts[-1]] = value
     return _listed(entry)
 
 

@@ -8,7 +8,13 @@ asking which game it is. A game's module provides:
 - ``check_round(rules, players, plan, entry) -> dict``: a round as entered, checked
   and normalised, or a `RuleError` saying why not;
 - ``score(rules, players, first_dealer, entries, ended=False) -> Result``: every round
-  scored and explained (``ended``: the table said the game is over).
+  scored and explained (``ended``: the table said the game is over);
+- ``first_plan(rules, players, first_dealer) -> Plan``, refusing a table the rules
+  cannot seat, and ``plan_after(rules, players, first_dealer, plan) -> Plan | None``:
+  the next round if nothing changes who plays (a phone offline draws its form ahead).
+
+Optional: ``check_bids`` and ``call`` (Kind.bids_first), and ``form_facts(rules, players,
+plan) -> dict`` for what the game's form shows beyond the plan.
 """
 
 from __future__ import annotations

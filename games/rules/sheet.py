@@ -275,3 +275,13 @@ def score(
         marks=marks,
         out=frozenset(out),
     )
+
+
+def plan_after(rules: Rules, players: int, first_dealer: int, plan: Plan) -> Plan | None:
+    """The round after ``plan`` if nobody else goes out (what a phone offline shows next),
+    or None when the number of rounds is reached."""
+    if rules.rounds is not None and plan.number >= rules.rounds:
+        return None
+    out = set(plan.sitting_out)
+    dealer = _next_dealer(plan.dealer, players, out) if plan.dealer is not None else None
+    return Plan(number=plan.number + 1, dealer=dealer, sitting_out=plan.sitting_out)

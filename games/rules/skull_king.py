@@ -498,3 +498,10 @@ def score(
         next_round=None if finished else plan_of(rules, players, first_dealer, len(scored) + 1),
         marks=(None,) * players,
     )
+
+
+def plan_after(rules: Rules, players: int, first_dealer: int, plan: Plan) -> Plan | None:
+    """The round after ``plan``, or None after the last (what a phone offline shows next)."""
+    if plan.number >= len(schedule(rules, players)):
+        return None
+    return plan_of(rules, players, first_dealer, plan.number + 1)

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils.cache import patch_cache_control
 from django.utils.translation import get_language, ngettext, pgettext
@@ -15,9 +16,12 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_safe
 
 from games import services
+from games.explanations import explained
+from games.kinds import kind_of
 from games.models import Game
 from games.rules import RuleError, kozel, oh_hell
 from games.rules.oh_hell.ahead import figures, offline_lookups
+from games.views import rounds
 from games.views.access import get_game, message
 
 #: Plural forms for the script: one sentence per sample number; the script takes the one
@@ -298,6 +302,86 @@ def kozel_state(table: services.KozelTable, context: dict) -> dict:
     }
 
 
+#: How many rounds ahead a phone gets the forms of (one evening offline is rarely more).
+ROUNDS_AHEAD = 4
+
+
+def rounds_state(table: services.RoundsTable, context: dict) -> dict:
+    """Where a game scored round by round stands: the next round's number and phase, the
+    bids in (the form fields that hold them), and the same after Undo."""
+    game = table.game
+    last = services.last_undoable(game)
+    undone = None
+    if last is not None:
+        before = last.before
+        finished = before.get("finished_at") is not None
+        undone = {
+            "number": None if finished else len(before["deals"]) + 1,
+            "phase": _phase(game, before.get("pending")),
+            "bids": _bid_fields(before.get("pending")),
+        }
+    plan = context["plan"]
+    return {
+        "game": "rounds",
+        "version": game.version,
+        "kept": kept_words(),
+        "urls": urls(game, ("round", "bids", "end_game")),
+        "names": table.names,
+        "number": plan.number if plan else None,
+        "phase": context["phase"],
+        "bids": _bid_fields(table.pending.entry if table.pending else None),
+        "undo": undone,
+    }
+
+
+def _phase(game: Game, pending: dict | None) -> str | None:
+    if not kind_of(game.kind).bids_first:
+        return None
+    return "play" if pending is not None else "bids"
+
+
+def _bid_fields(pending: dict | None) -> dict | None:
+    """Bids in, as the round's form names them (``e.bids.0``), to fill the form with."""
+    if pending is None:
+        return None
+    return {f"e.bids.{seat}": str(bid) for seat, bid in enumerate(pending["bids"])}
+
+
+def rounds_ahead(request: HttpRequest, table: services.RoundsTable) -> dict:
+    """The forms of the next rounds, drawn by the game's own template as the server would
+    draw them, keyed "<round>:<phase>"; a phone offline shows the one it has reached."""
+    kind = kind_of(table.game.kind)
+    phases = ("bids", "play") if kind.bids_first else (None,)
+    forms, calls = {}, {}
+    plan = table.result.next_round
+    for _step in range(ROUNDS_AHEAD):
+        if plan is None:
+            break
+        if kind.bids_first:
+            # The call for every sum the bids can come to: the phone adds, the rules say.
+            most = table.players * (plan.cards or 0)
+            calls[plan.number] = {
+                total: explained([table.module.call(plan, [total])])[0] for total in range(most + 1)
+            }
+        for phase in phases:
+            context = rounds.form_context(table, plan, phase)
+            html = render_to_string("games/_round_form.html", context, request=request)
+            forms[f"{plan.number}:{phase or 'play'}"] = html
+        plan = table.module.plan_after(table.rules, table.players, table.game.first_dealer, plan)
+    words = {
+        **common_words(),
+        "actions": {
+            **common_words()["actions"],
+            "round": _("Round"),
+            "bids": _("Bids"),
+            "end_game": _("End the game now"),
+        },
+        "later": _("Scores come when the connection is back: the server works them out."),
+        "no_form": _("Every round drawn ahead is kept; the next comes with the connection."),
+    }
+    return {"game": "rounds", "lookups": {"calls": calls}, "words": words, "forms": forms}
+
+
 @require_safe
 def ahead(request: HttpRequest, public_id: str) -> JsonResponse:
     """The session's lookups and the words of the offline table, in the page's language:
@@ -306,7 +390,9 @@ def ahead(request: HttpRequest, public_id: str) -> JsonResponse:
     if not game.can_edit:
         raise PermissionDenied
     table = services.load(game)
-    if isinstance(table, services.KozelTable):
+    if isinstance(table, services.RoundsTable):
+        data = rounds_ahead(request, table)
+    elif isinstance(table, services.KozelTable):
         data = kozel_lookups(table)
     else:
         data = oh_hell_lookups(table)

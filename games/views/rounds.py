@@ -93,6 +93,28 @@ def round_rows(table: services.RoundsTable, number: int) -> dict:
     }
 
 
+def form_context(table: services.RoundsTable, plan: Plan, phase: str | None) -> dict:
+    """What the round's panel (games/_round_form.html) needs for ``plan`` in ``phase``."""
+    kind = kind_of(table.game.kind)
+    return {
+        "game": table.game,
+        "rules": table.rules,
+        "names": table.names,
+        "plan": plan,
+        "phase": phase,
+        "round_number": plan.number,
+        "dealer_name": table.names[plan.dealer] if plan.dealer is not None else "",
+        "seats": seats_of(table, plan),
+        "entry_sides": entry_sides(table, plan),
+        "counts": list(range((plan.cards or 0) + 1)),
+        "facts": facts_of(table, plan),
+        "prefill": {},
+        "ends_by_table": kind.ends_by_table,
+        "result": {"rounds": True},  # "End the game now" offered ahead
+        "entry_template": f"{kind.template}#entry",
+    }
+
+
 def rounds_context(table: services.RoundsTable, posted: Mapping[str, str] | None) -> dict:
     """The deal screen: standings, the round just scored, and the next round's form (filled
     with what a refused form sent)."""

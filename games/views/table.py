@@ -82,7 +82,7 @@ def render_table(
     posted = request.POST if posted is None else posted
     if isinstance(table, services.RoundsTable):
         context = rounds.rounds_context(table, posted if refused else None)
-        state_of = None
+        state_of = offline.rounds_state
     elif isinstance(table, services.KozelTable):
         context = kozel_context(table)
         state_of = offline.kozel_state
@@ -90,7 +90,7 @@ def render_table(
         typed = posted if refused and error_for == "tricks" else None
         context = oh_hell_context(table, request.GET.get("seat"), typed)
         state_of = offline.oh_hell_state
-    if game.can_edit and state_of is not None:
+    if game.can_edit:
         # What the phone needs to go on if the connection drops (docs/phone.md, "Offline").
         context["offline"] = state_of(table, context)
     # A refused form comes back with what was typed, so nothing has to be entered twice.

@@ -271,5 +271,40 @@
     return null;
   }
 
-  root.scorekeeperModel = { ohHell, kozel, refusal, standings };
+  // A game scored round by round: only where the table stands (the round, bids or play, the
+  // bids in); its scores come from the server, which alone knows its rules.
+  function rounds(ahead, serverState, entries) {
+    let state = {
+      number: serverState.number,
+      phase: serverState.phase,
+      bids: serverState.bids,
+      ended: serverState.number === null,
+    };
+    let kept = 0;
+    for (const entry of entries) {
+      if (entry.action === "undo") {
+        const back = serverState.undo;
+        if (back) {
+          state = { ...back, ended: back.number === null };
+        }
+      } else if (entry.action === "bids") {
+        const bids = {};
+        for (const [name, value] of Object.entries(entry.fields)) {
+          if (name.startsWith("e.bids.")) {
+            bids[name] = value;
+          }
+        }
+        state = { ...state, phase: "play", bids };
+      } else if (entry.action === "round") {
+        kept += 1;
+        const next = Number(entry.fields.deal) + 1;
+        state = { ...state, number: next, phase: state.phase ? "bids" : null, bids: null };
+      } else if (entry.action === "end_game") {
+        state = { ...state, ended: true };
+      }
+    }
+    return { state, kept };
+  }
+
+  root.scorekeeperModel = { ohHell, kozel, rounds, refusal, standings };
 })(typeof globalThis !== "undefined" ? globalThis : this);

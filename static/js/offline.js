@@ -430,9 +430,9 @@
   }
 
   function current() {
-    return server.game === "kozel"
-      ? window.scorekeeperModel.kozel(ahead, server, entries)
-      : window.scorekeeperModel.ohHell(ahead, server, entries);
+    const model = window.scorekeeperModel;
+    const fold = { kozel: model.kozel, rounds: model.rounds }[server.game] || model.ohHell;
+    return fold(ahead, server, entries);
   }
 
   // The phone's table takes the place of the server's inside #table (or #kozel), which goes
