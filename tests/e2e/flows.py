@@ -48,8 +48,15 @@ def start_session(
     """A new session with a preset as it comes (the first one by default); returns
     the session's URL."""
     page.goto(f"{base_url}/new/")
-    page.get_by_role("radio", name=kind).check()
-    if kind == "Kozel":  # the form comes back for Kozel: two teams
+    radio = page.get_by_role("radio", name=kind)
+    radio.check()
+    # The form comes back for the game chosen (its presets and options): wait for it.
+    chosen = radio.get_attribute("value")
+    expect(page.locator("input[name=previous_kind]")).to_have_value(chosen)
+    # and for htmx to be done with it, or a change made now would not be sent
+    expect(page.locator(".htmx-request, .htmx-swapping, .htmx-settling")).to_have_count(0)
+    page.wait_for_timeout(100)
+    if kind == "Kozel":  # two teams
         expect(page.locator("#new-session")).to_contain_text("seats 1 and 3 play against")
     if preset is not None:
         choose_preset(page, preset)

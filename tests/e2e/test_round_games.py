@@ -1,0 +1,169 @@
+"""Skull King and the score sheet for any game at the table, at both phone sizes: whole
+games whose totals are counted by hand, a correction, and rounds kept offline."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import BrowserContext, Page, expect
+
+from games.models import Game, Round
+from tests.e2e.flows import no_horizontal_scroll, start_session
+from tests.e2e.test_offline import ready_for_offline
+
+SIZES = [(390, 844), (360, 640)]
+HUMAN_PAUSE_MS = 500
+
+
+def chips(page: Page) -> dict[str, int]:
+    """The totals at the top of the table: name -> total."""
+    found = {}
+    rows = page.locator("#table .score-chip")
+    expect(rows.first).to_be_visible()
+    for index in range(rows.count()):
+        row = rows.nth(index)
+        found[row.locator(".standing-name").inner_text().strip()] = int(
+            row.locator(".standing-total").inner_text().replace("−", "-")
+        )
+    return found
+
+
+def sheet_round(page: Page, number: int, points: dict[int, int]) -> None:
+    expect(page.locator("#round-title")).to_have_text(f"Round {number}")
+    for side, value in points.items():
+        field = page.locator(f"#points-{side}")
+        field.fill(str(abs(value)))
+        if value < 0:
+            page.locator(f"[data-negate=points-{side}]").click()
+    page.locator(".save-round").click()
+    page.wait_for_timeout(HUMAN_PAUSE_MS)
+
+
+def skull_round(page: Page, number: int, bids, tricks, bonuses=None) -> None:
+    expect(page.locator("#round-title")).to_have_text(f"Round {number}")
+    for seat, bid in enumerate(bids):
+        page.locator(f"select[name='e.bids.{seat}']").select_option(str(bid))
+    page.locator(".save-round").click()
+    expect(page.locator(".save-round")).to_have_text(f"Save round {number}")
+    # The same button's spot: a tap within 450 ms of the swap would be a double tap (app.js).
+    page.wait_for_timeout(HUMAN_PAUSE_MS)
+    for seat, took in enumerate(tricks):
+        page.locator(f"select[name='e.tricks.{seat}']").select_option(str(took))
+    if bonuses:
+        page.locator("details.bonuses summary").click()
+        for name, value in bonuses.items():
+            field = page.locator(f"[name='{name}']")
+            if value is True:
+                field.check()
+            else:
+                field.select_option(str(value))
+    page.locator(".save-round").click()
+    page.wait_for_timeout(HUMAN_PAUSE_MS)
+
+
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.parametrize("viewport", SIZES, ids=["390x844", "360x640"])
+def test_a_game_of_scala_40_to_the_last_player_in(
+    browser, browser_context_args, live_server, screenshot_dir: Path, viewport
+) -> None:
+    size = {"width": viewport[0], "height": viewport[1]}
+    page = browser.new_context(**{**browser_context_args, "viewport": size}).new_page()
+    start_session(
+        page,
+        live_server.url,
+        kind="Any game: a score sheet",
+        names=["Anna", "Ben", "Cleo"],
+        first_dealer="Anna",
+        preset="Scala 40: the lowest wins, out at 101",
+    )
+    # By hand: Anna 10 + 50 + 45 = 105 (out in round 3), Ben 30 + 80 = 110 (out in
+    # round 2), Cleo 5 + 20 + 10 = 35, the last one in.
+    sheet_round(page, 1, {0: 10, 1: 30, 2: 5})
+    expect(page.locator(".save-round")).to_be_in_viewport()
+    sheet_round(page, 2, {0: 50, 1: 80, 2: 20})
+    expect(page.locator("#table")).to_contain_text("out at 110")
+    sheet_round(page, 3, {0: 45, 2: 10})
+
+    expect(page.locator("#table .announcement")).to_have_text("Winner: Cleo")
+    assert chips(page) == {"Cleo": 35, "Anna": 105, "Ben": 110}
+    assert no_horizontal_scroll(page) <= viewport[0]
+    page.screenshot(path=str(screenshot_dir / f"scala40-{viewport[0]}.png"), full_page=True)
+
+
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.parametrize("viewport", SIZES, ids=["390x844", "360x640"])
+def test_skull_king_rounds_with_bonuses_a_correction_and_the_sheet(
+    browser, browser_context_args, live_server, screenshot_dir: Path, viewport
+) -> None:
+    size = {"width": viewport[0], "height": viewport[1]}
+    page = browser.new_context(**{**browser_context_args, "viewport": size}).new_page()
+    url = start_session(
+        page,
+        live_server.url,
+        kind="Skull King",
+        names=["Anna", "Ben", "Cleo"],
+        first_dealer="Cleo",
+    )
+    # Round 1 (1 card): Anna bids 1 and takes it with the black 14: 20 + 20 = 40;
+    # Ben and Cleo bid 0 and take none: 10 each.
+    skull_round(page, 1, [1, 0, 0], [1, 0, 0], {"e.bonuses.0.black_fourteen": True})
+    # Round 2 (2 cards): Anna 1 of 1: 20; Ben bids 0, takes 1: -20; Cleo 0 of 0: 20.
+    skull_round(page, 2, [1, 0, 0], [1, 1, 0])
+    assert chips(page) == {"Anna": 60, "Cleo": 30, "Ben": -10}
+    expect(page.locator("#table .save-round")).to_be_in_viewport()
+
+    page.goto(url + "sheet/")
+    page.get_by_role("button", name="How Anna's points came to be").first.click()
+    expect(page.locator("[popover]:popover-open")).to_contain_text("the black 14: +20")
+    page.keyboard.press("Escape")
+    # Ben took no trick in round 2 after all: Cleo took it. Ben 0 of 0: 20; Cleo bid 0,
+    # took 1: -20.
+    page.get_by_role("link", name="Correct round 2").click()
+    page.locator("select[name='e.tricks.1']").select_option("0")
+    page.locator("select[name='e.tricks.2']").select_option("1")
+    page.get_by_role("button", name="Save the correction").click()
+    page.wait_for_url(url + "sheet/")
+    page.goto(url)
+    assert chips(page) == {"Anna": 60, "Ben": 30, "Cleo": -10}
+    assert no_horizontal_scroll(page) <= viewport[0]
+    page.screenshot(path=str(screenshot_dir / f"skull-king-{viewport[0]}.png"), full_page=True)
+
+
+@pytest.mark.django_db(transaction=True)
+def test_rounds_entered_offline_are_kept_then_sent_once(
+    browser, browser_context_args, live_server, screenshot_dir: Path
+) -> None:
+    context: BrowserContext = browser.new_context(**browser_context_args)
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    ready_for_offline(page, live_server.url)
+    url = start_session(
+        page, live_server.url, kind="Skull King", names=["Anna", "Ben", "Cleo"], first_dealer="Anna"
+    )
+    page.reload()
+    page.wait_for_timeout(2000)  # the forms ahead arrive after the page is up
+
+    context.set_offline(True)
+    skull_round(page, 1, [1, 0, 0], [1, 0, 0])
+    # Round 2's bids kept: the call, looked up by their sum, and the play form with them.
+    for seat, bid in enumerate([1, 0, 0]):
+        page.locator(f"select[name='e.bids.{seat}']").select_option(str(bid))
+    page.locator(".save-round").click()
+    expect(page.locator("#offline-table")).to_contain_text("UNDER by 1: bids 1, tricks 2")
+    for seat, took in enumerate([1, 0, 1]):
+        page.locator(f"select[name='e.tricks.{seat}']").select_option(str(took))
+    page.locator(".save-round").click()
+    expect(page.locator("#connection")).to_contain_text("4 entries kept on this phone")
+    expect(page.locator("#round-title")).to_have_text("Round 3")
+    page.screenshot(path=str(screenshot_dir / "skull-king-offline.png"), full_page=True)
+
+    context.set_offline(False)
+    expect(page.locator("#connection")).to_contain_text("every entry kept on this phone was sent")
+    # By hand: round 1 20, 10, 10; round 2 (2 cards) Anna 20, Ben 0 of 0: 20, Cleo bid 0
+    # took 1: -20.
+    assert chips(page) == {"Anna": 40, "Ben": 30, "Cleo": -10}
+    game = Game.objects.get(public_id=url.rstrip("/").rsplit("/", 1)[1])
+    assert Round.objects.filter(game=game, done=True).count() == 2
+    assert not errors
