@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Generic, TypeVar
 
-from games.rules import kozel, oh_hell
+from games.rules import kozel, oh_hell, rounds
 
 Result = TypeVar("Result", oh_hell.GameResult, kozel.MatchResult)
 
@@ -261,22 +261,75 @@ def head_to_head(
 
 
 @dataclass(frozen=True)
+class RoundsSession:
+    """A session of a game scored round by round (games.rules.rounds); ``kind`` its game."""
+
+    kind: str
+    key: str
+    started: datetime
+    players: tuple[str, ...]
+    result: rounds.Result
+
+
+@dataclass(frozen=True)
+class RoundsPlayerStats:
+    """One player in one game scored round by round: finished sessions and wins (alone or
+    shared, with a team too), and every round played, finished or not."""
+
+    player: str
+    kind: str
+    sessions: int
+    wins: int
+    rounds: int
+
+    @property
+    def win_rate(self) -> float | None:
+        return rate(self.wins, self.sessions)
+
+
+def rounds_player_stats(
+    sessions: Iterable[RoundsSession], player: str, kind: str
+) -> RoundsPlayerStats | None:
+    played = [s for s in sessions if s.kind == kind and player in s.players]
+    if not played:
+        return None
+    finished = wins = count = 0
+    for session in played:
+        result = session.result
+        seat = session.players.index(player)
+        side = next(i for i, seats in enumerate(result.sides) if seat in seats)
+        count += len(result.rounds)
+        if result.finished:
+            finished += 1
+            wins += side in result.winners
+    return RoundsPlayerStats(player, kind, sessions=finished, wins=wins, rounds=count)
+
+
+@dataclass(frozen=True)
 class NotebookStats:
     """In the order the players were given."""
 
     oh_hell: tuple[OhHellPlayerStats, ...]
     kozel: tuple[KozelPlayerStats, ...]
+    #: Games scored round by round: by game in the order given, then by player.
+    rounds: tuple[RoundsPlayerStats, ...] = ()
 
 
 def notebook_stats(
     players: Sequence[str],
     oh_hell_sessions: Sequence[OhHellSession],
     kozel_sessions: Sequence[KozelSession],
+    rounds_sessions: Sequence[RoundsSession] = (),
+    kinds: Sequence[str] = (),
 ) -> NotebookStats:
     """Figures for each player who played a session of each game."""
     oh_hell_rows = (oh_hell_player_stats(oh_hell_sessions, player) for player in players)
     kozel_rows = (kozel_player_stats(kozel_sessions, player) for player in players)
+    rounds_rows = (
+        rounds_player_stats(rounds_sessions, player, kind) for kind in kinds for player in players
+    )
     return NotebookStats(
         oh_hell=tuple(row for row in oh_hell_rows if row is not None),
         kozel=tuple(row for row in kozel_rows if row is not None),
+        rounds=tuple(row for row in rounds_rows if row is not None),
     )

@@ -15,9 +15,9 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_safe
 
 from games import services, stats
-from games.kinds import kind_of
-from games.models import Adjustment, Deal, Game, Hand, KozelDeal, Notebook, Player, Seat
-from games.rules import kozel, oh_hell
+from games.kinds import KINDS, kind_of
+from games.models import Adjustment, Deal, Game, Hand, KozelDeal, Notebook, Player, Round, Seat
+from games.rules import kozel, oh_hell, rounds
 from games.views.access import current_notebook
 
 FINISHED_PER_PAGE = 20
@@ -28,7 +28,7 @@ class ScoredSession:
     game: Game
     players: tuple[str, ...]  # public ids by seat
     names: tuple[str, ...]
-    result: oh_hell.GameResult | kozel.MatchResult
+    result: oh_hell.GameResult | kozel.MatchResult | rounds.Result
 
     def team_names(self, team: int) -> str:
         first, second = kozel.seats_of(team)
@@ -36,7 +36,7 @@ class ScoredSession:
 
 
 def score_sessions(games: QuerySet[Game]) -> list[ScoredSession]:
-    """Every session scored, in six queries however many. Plain rows: model objects for
+    """Every session scored, in seven queries however many. Plain rows: model objects for
     thousands of hands cost seconds with 500 sessions. The records are `services.load`'s
     (tests/games/test_stats.py compares the two)."""
     sessions = list(games)
@@ -77,12 +77,26 @@ def score_sessions(games: QuerySet[Game]) -> list[ScoredSession]:
         .values_list("game_id", "team", "points", "zero_team_took_trick", "last_trick_seat")
     ):
         entries[game_id].append(kozel.DealEntry(team, points, took_trick, last_trick_seat))
+    played: dict[int, list[dict]] = defaultdict(list)
+    for game_id, entry in (
+        Round.objects.filter(game__in=scope, done=True)
+        .order_by("game_id", "index")
+        .values_list("game_id", "entry")
+    ):
+        played[game_id].append(entry)
 
     scored = []
     for game in sessions:
         players = tuple(public_id for public_id, _name in seats[game.pk])
         names = tuple(name for _public_id, name in seats[game.pk])
-        if game.kind == Game.Kind.KOZEL:
+        kind = kind_of(game.kind)
+        if kind.rounds is not None:
+            rules = kind.rules_of(game.options)
+            ended = game.finished_at is not None
+            result = kind.rounds.score(
+                rules, len(players), game.first_dealer, played[game.pk], ended=ended
+            )
+        elif game.kind == Game.Kind.KOZEL:
             rules = kind_of("kozel").rules_of(game.options)
             result = kozel.score_match(rules, game.first_dealer, entries[game.pk])
         else:
@@ -115,9 +129,24 @@ def as_sessions(
     oh_hell_sessions, kozel_sessions = [], []
     for session in scored:
         game = session.game
+        if isinstance(session.result, rounds.Result):
+            continue  # as_rounds_sessions
         into = kozel_sessions if game.kind == Game.Kind.KOZEL else oh_hell_sessions
         into.append(stats.Session(game.public_id, game.created_at, session.players, session.result))
     return oh_hell_sessions, kozel_sessions
+
+
+def as_rounds_sessions(scored: list[ScoredSession]) -> list[stats.RoundsSession]:
+    """The sessions of games scored round by round, for `games.stats`."""
+    return [
+        stats.RoundsSession(s.game.kind, s.game.public_id, s.game.created_at, s.players, s.result)
+        for s in scored
+        if isinstance(s.result, rounds.Result)
+    ]
+
+
+def round_kinds() -> list[str]:
+    return [name for name, kind in KINDS.items() if kind.rounds is not None]
 
 
 def owner_notebook(request: HttpRequest) -> Notebook:
@@ -133,6 +162,9 @@ def owner_notebook(request: HttpRequest) -> Notebook:
 def winners_line(session: ScoredSession) -> dict:
     """Who won, for the list: Oh Hell's winners with totals, Kozel's goat team."""
     result = session.result
+    if isinstance(result, rounds.Result):
+        names = [" & ".join(session.names[seat] for seat in side) for side in result.sides]
+        return {"winners": [(names[side], result.totals[side]) for side in result.winners]}
     if session.game.kind == Game.Kind.KOZEL:
         goat = result.goat
         return {
@@ -168,6 +200,16 @@ def finished(request: HttpRequest) -> HttpResponse:
 # -- statistics ----------------------------------------------------------------------------
 
 
+def rounds_tables(figures: stats.NotebookStats, by_id: dict[str, Player]) -> list[dict]:
+    """One table per game scored round by round that someone played."""
+    tables = []
+    for kind in round_kinds():
+        rows = [(by_id[row.player], row) for row in figures.rounds if row.kind == kind]
+        if rows:
+            tables.append({"kind": kind, "label": KINDS[kind].label, "rows": rows})
+    return tables
+
+
 def compare_players(
     players: dict[str, Player], first: str, second: str
 ) -> tuple[Player | None, Player | None, str | None]:
@@ -192,8 +234,15 @@ def cached_figures(
     kept = cache.get(key)
     if kept is not None and kept[0] == state:
         return kept[1]
-    oh_hell_sessions, kozel_sessions = as_sessions(score_sessions(games))
-    figures = stats.notebook_stats([p.public_id for p in players], oh_hell_sessions, kozel_sessions)
+    scored = score_sessions(games)
+    oh_hell_sessions, kozel_sessions = as_sessions(scored)
+    figures = stats.notebook_stats(
+        [p.public_id for p in players],
+        oh_hell_sessions,
+        kozel_sessions,
+        as_rounds_sessions(scored),
+        round_kinds(),
+    )
     cache.set(key, (state, figures), timeout=24 * 3600)
     return figures
 
@@ -202,7 +251,7 @@ def cached_figures(
 def statistics(request: HttpRequest) -> HttpResponse:
     """Every player's figures, and head-to-head (``?a=&b=``; htmx gets that part alone).
     A repeat visit is four queries however big the notebook (notebook, players, sessions'
-    count and last change, cache); after a change, or to compare, six more (score_sessions)."""
+    count and last change, cache); after a change, or to compare, seven more (score_sessions)."""
     notebook = owner_notebook(request)
     players = list(notebook.players.all())
     by_id = {player.public_id: player for player in players}
@@ -214,8 +263,15 @@ def statistics(request: HttpRequest) -> HttpResponse:
         if len(players) >= 2:  # the form starts on the first two
             first_id, second_id = players[0].public_id, players[1].public_id
     else:
-        oh_hell_sessions, kozel_sessions = as_sessions(score_sessions(games))
-        figures = stats.notebook_stats(list(by_id), oh_hell_sessions, kozel_sessions)
+        scored = score_sessions(games)
+        oh_hell_sessions, kozel_sessions = as_sessions(scored)
+        figures = stats.notebook_stats(
+            list(by_id),
+            oh_hell_sessions,
+            kozel_sessions,
+            as_rounds_sessions(scored),
+            round_kinds(),
+        )
         first, second, error = compare_players(by_id, first_id, second_id)
         if not error:
             comparison = {
@@ -230,6 +286,7 @@ def statistics(request: HttpRequest) -> HttpResponse:
         "players": players,
         "oh_hell_rows": [(by_id[row.player], row) for row in figures.oh_hell],
         "kozel_rows": [(by_id[row.player], row) for row in figures.kozel],
+        "rounds_tables": rounds_tables(figures, by_id),
         "first_id": first_id,
         "second_id": second_id,
         "comparison": comparison,
@@ -249,9 +306,11 @@ def player_statistics(request: HttpRequest, public_id: str) -> HttpResponse:
     player = next((p for p in players if p.public_id == public_id), None)
     if player is None:
         raise Http404
-    oh_hell_sessions, kozel_sessions = as_sessions(
-        score_sessions(notebook.games.filter(seats__player=player).order_by("created_at", "pk"))
+    scored = score_sessions(
+        notebook.games.filter(seats__player=player).order_by("created_at", "pk")
     )
+    oh_hell_sessions, kozel_sessions = as_sessions(scored)
+    rounds_sessions = as_rounds_sessions(scored)
     rivals = []
     for other in players:
         if other == player:
@@ -269,6 +328,11 @@ def player_statistics(request: HttpRequest, public_id: str) -> HttpResponse:
             "player": player,
             "oh_hell": stats.oh_hell_player_stats(oh_hell_sessions, player.public_id),
             "kozel": stats.kozel_player_stats(kozel_sessions, player.public_id),
+            "rounds": [
+                (KINDS[kind].label, row)
+                for kind in round_kinds()
+                if (row := stats.rounds_player_stats(rounds_sessions, player.public_id, kind))
+            ],
             "rivals": rivals,
         },
     )

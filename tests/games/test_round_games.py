@@ -290,3 +290,26 @@ def test_the_csv_has_a_row_per_player_per_round_with_its_explanation(client, not
     lines = text.strip().splitlines()
     assert lines[0].startswith("round,cards,dealer,player,points,running total")
     assert lines[1] == "1,,,Anna,4,4,round 1: +4"
+
+
+# -- statistics ----------------------------------------------------------------------------
+
+
+def test_statistics_count_each_games_finished_sessions_wins_and_rounds(client, notebook) -> None:
+    game = start(notebook, "any_game", "free")
+    post(client, game, "round", points_form(1, 3, 7, 7), **HTMX)
+    post(client, game, "round", points_form(2, 1, 1, 0), **HTMX)
+    post(client, game, "end_game", {"idem": form_key()}, **HTMX)
+    start(notebook, "skull_king", "rulebook")  # begun, no round yet
+
+    html = client.get(reverse("statistics")).content.decode()
+
+    table = html.split('id="any_game-table"')[1].split("</table>")[0]
+    # Ben 8 wins alone; each of the three played one finished session of two rounds.
+    assert table.count("<tr>") == 4
+    assert "Ben</a></th>\n          <td>1</td>\n          <td>1 <span" in table
+    assert "Anna</a></th>\n          <td>1</td>\n          <td>0 <span" in table
+    assert 'id="skull_king-table"' in html  # played, not finished: 0 of 0
+
+    finished = client.get(reverse("finished")).content.decode()
+    assert "Winner: Ben 8" in " ".join(finished.split())
