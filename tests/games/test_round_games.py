@@ -277,7 +277,7 @@ def test_a_file_with_an_impossible_round_is_refused_by_its_number(client, notebo
     data = json.loads(client.get(reverse("export_json", args=[game.public_id])).content)
     data["deals"][0]["tricks"] = [2, 0, 0]
 
-    with pytest.raises(RuleError, match="Round 1: A player takes from 0 to 1 tricks."):
+    with pytest.raises(RuleError, match="Round 1: A player takes from 0 to 1 tricks"):
         exports.session_plan(data)
 
 
