@@ -29,7 +29,7 @@ from games.models import (
     Seat,
 )
 from games.rules import gettext_noop, kozel, oh_hell
-from games.services.sessions import KozelTable, OhHellTable, RoundsTable
+from games.services.sessions import KozelTable, OhHellTable, RoundsTable, rounds_table
 
 VERSION = 1
 SESSION_FORMAT = "scorekeeper.session"
@@ -240,6 +240,8 @@ def session_json(table: Table) -> dict:
     }
     if isinstance(table, RoundsTable):
         data["deals"] = table.entries
+        if table.pending is not None:  # the next round's bids, in before it is played
+            data["pending"] = table.pending.entry
         data["result"] = _rounds_result_json(table)
     elif isinstance(table, KozelTable):
         data["deals"] = [_kozel_deal_json(deal) for deal in table.deals]
@@ -375,7 +377,7 @@ def load_notebooks(notebooks: QuerySet[Notebook]) -> list[tuple[Notebook, list[T
         for game in notebook.games.all():
             seats = list(game.seats.all())
             if kind_of(game.kind).rounds is not None:
-                tables.append(RoundsTable(game=game, seats=seats, deals=list(game.rounds.all())))
+                tables.append(rounds_table(game, seats, list(game.rounds.all())))
             elif game.kind == Game.Kind.KOZEL:
                 tables.append(
                     KozelTable(game=game, seats=seats, deals=list(game.kozel_deals.all()))

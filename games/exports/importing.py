@@ -152,6 +152,9 @@ def _write(
                 continue
             fields = {name: item[name] for name in ("trump", "trick_winners", "revoke", "done")}
             deals.append((Deal(game=game, index=index, **fields), item))
+    for game, plan in zip(games, sessions, strict=True):
+        if plan.pending is not None:
+            rounds.append(Round(game=game, index=len(plan.deals), entry=plan.pending, done=False))
     KozelDeal.objects.bulk_create(kozel_deals)
     Round.objects.bulk_create(rounds)
     Deal.objects.bulk_create(deal for deal, _item in deals)

@@ -169,10 +169,14 @@ class SessionPlan:
     finished_at: datetime | None
     #: The file's ``id`` if the app could have made it: undoing a deletion keeps its links.
     public_id: str | None = None
+    #: A game scored round by round: the next round's bids, in before it is played.
+    pending: dict | None = None
 
     def snapshot(self, finished_at: datetime | None) -> dict:
         """As an undo snapshot, so undoing the import puts back what was imported."""
         finished = finished_at.isoformat() if finished_at else None
+        if self.pending is not None:
+            return {"deals": self.deals, "pending": self.pending, "finished_at": finished}
         return {"deals": self.deals, "finished_at": finished}
 
 
@@ -200,8 +204,10 @@ def session_plan(data: object, *, standalone: bool = True) -> SessionPlan:
         raise RuleError(gettext_noop("A session can have at most %(most)s deals."), most=MAX_DEALS)
     created_at = _when(fields, "created_at")
     finished_at = _when(fields, "finished_at")
+    pending = None
     if kind_of(kind).rounds is not None:
         rows, finished = _rounds(kind, options, len(names), first_dealer, deals, finished_at)
+        pending = _pending(kind, options, len(names), first_dealer, rows, fields)
     elif kind == Game.Kind.KOZEL:
         rows, finished = _kozel_deals(options, first_dealer, deals)
     else:
@@ -218,6 +224,7 @@ def session_plan(data: object, *, standalone: bool = True) -> SessionPlan:
         created_at=created_at,
         finished_at=finished_at,
         public_id=public_id if public_id and inputs.token_ok(public_id) else None,
+        pending=pending,
     )
 
 
@@ -412,6 +419,21 @@ def _rounds(
     if len(result.rounds) != len(deals):
         raise RuleError(gettext_noop("The game was over before its last round."))
     return [scored.entry for scored in result.rounds], result.finished
+
+
+def _pending(
+    kind: str, options: dict, players: int, first_dealer: int, rows: list, fields: _Fields
+) -> dict | None:
+    """The next round's bids, if the file has them: checked as the table would check them."""
+    raw = fields.get("pending", dict, required=False, null=True)
+    if raw is None:
+        return None
+    game = kind_of(kind)
+    rules = game.rules_of(options)
+    plan = game.rounds.score(rules, players, first_dealer, rows).next_round
+    if not game.bids_first or plan is None or set(raw) != {"bids"}:
+        raise RuleError(gettext_noop("“pending” must be the next round's bids."))
+    return {"bids": game.rounds.check_bids(rules, players, plan, raw["bids"])}
 
 
 def _kozel_deals(options: dict, first_dealer: int, deals: list) -> tuple[list[dict], bool]:

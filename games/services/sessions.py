@@ -200,11 +200,15 @@ def load_kozel(game: Game) -> KozelTable:
     return KozelTable(game=game, seats=seats_of(game), deals=deals)
 
 
+def rounds_table(game: Game, seats: list[Seat], rounds: list[Round]) -> RoundsTable:
+    """``rounds`` in order; the last, if its bids are in and it is not played, is pending."""
+    pending = rounds.pop() if rounds and not rounds[-1].done else None
+    return RoundsTable(game=game, seats=seats, deals=rounds, pending=pending)
+
+
 def load_rounds(game: Game) -> RoundsTable:
     """Two queries: seats with players, rounds."""
-    rounds = list(game.rounds.order_by("index"))
-    pending = rounds.pop() if rounds and not rounds[-1].done else None
-    return RoundsTable(game=game, seats=seats_of(game), deals=rounds, pending=pending)
+    return rounds_table(game, seats_of(game), list(game.rounds.order_by("index")))
 
 
 def load(game: Game) -> OhHellTable | KozelTable | RoundsTable:

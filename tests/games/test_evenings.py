@@ -1,12 +1,13 @@
-"""Random evenings of both games, and after every step the files the app writes read
+"""Random evenings of every game, and after every step the files the app writes read
 back the same (issue 25, "a backup that cannot be restored").
 
 A hypothesis state machine plays a notebook's evening through the services: bids in
 and out of turn, bid changes, trick taps and take-backs, scoring, revokes, adjustments
 added and removed, corrections of any past deal, undo, finishing, "same table again",
-and Kozel deals and corrections. Some of its moves are refused by the rules (a bid the
-hook forbids, counts that contradict the taps): a refusal must leave the session as it
-was. After every step:
+Kozel deals and corrections, and for the games scored round by round (Skull King, the
+score sheet) bids, rounds, corrections and the table's end. Some of its moves are
+refused by the rules (a bid the hook forbids, counts that contradict the taps, a bonus
+without a trick): a refusal must leave the session as it was. After every step:
 
 - each session's export, imported into a fresh notebook and exported again, is the
   same file apart from its id and times;
@@ -26,8 +27,9 @@ from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule
 
 from games import exports, services
+from games.kinds import kind_of
 from games.models import Game, Notebook
-from games.rules import RuleError, kozel, oh_hell
+from games.rules import RuleError, kozel, oh_hell, skull_king
 from games.services import Conflict
 
 NAMES = ["Anna", "Ben", "Carla", "Dan", "Eve", "Finn", "Gus"]
@@ -60,16 +62,36 @@ class Evening(RuleBasedStateMachine):
     # -- starting ------------------------------------------------------------------------
 
     @initialize(
-        kind=st.sampled_from(["oh_hell", "kozel"]),
+        kind=st.sampled_from(["oh_hell", "kozel", "skull_king", "any_game"]),
         players=st.integers(min_value=3, max_value=5),
         schedule=st.sampled_from(SCHEDULES),
         hook=st.booleans(),
         preset=st.sampled_from(["classic", "italian", "oh_well", "down_and_up_hook"]),
         kozel_preset=st.sampled_from(["short", "doubled_eggs", "eggs_plus_two"]),
         first_dealer=st.integers(min_value=0, max_value=3),
+        sheet_preset=st.sampled_from(["free", "scala_40", "hearts", "burraco"]),
+        advanced=st.booleans(),
     )
-    def start(self, kind, players, schedule, hook, preset, kozel_preset, first_dealer) -> None:
-        if kind == "kozel":
+    def start(
+        self,
+        kind,
+        players,
+        schedule,
+        hook,
+        preset,
+        kozel_preset,
+        first_dealer,
+        sheet_preset,
+        advanced,
+    ) -> None:
+        if kind == "skull_king":
+            rules = skull_king.Rules(rounds=tuple(schedule), advanced_cards=advanced)
+            options, preset = services.rules_as_options(rules), "rulebook"
+        elif kind == "any_game":
+            preset = sheet_preset
+            players = 4 if preset == "burraco" else players
+            options = kind_of(kind).preset_options(preset)
+        elif kind == "kozel":
             options = services.rules_as_options(kozel.PRESETS[kozel_preset])
             preset, players = kozel_preset, 4
         else:
@@ -314,6 +336,51 @@ class Evening(RuleBasedStateMachine):
                 **_kozel(entry),
             )
 
+    # -- games scored round by round ---------------------------------------------------------
+
+    def rounds_table(self) -> services.RoundsTable | None:
+        table = services.load(self.fresh())
+        return table if isinstance(table, services.RoundsTable) else None
+
+    def next_round(self):
+        table = self.rounds_table()
+        return None if table is None else table.result.next_round
+
+    @precondition(lambda self: self.game is not None and self.next_round() is not None)
+    @rule(data=st.data())
+    def round_bids(self, data) -> None:
+        table = self.rounds_table()
+        if table.game.kind == "skull_king":
+            plan = table.result.next_round
+            bids = data.draw(st.lists(st.integers(0, plan.cards), min_size=3, max_size=3))
+            bids = (bids * 3)[: table.players]
+            self.attempt(services.record_bids, round_number=plan.number, entry={"bids": bids})
+
+    @precondition(lambda self: self.game is not None and self.next_round() is not None)
+    @rule(data=st.data())
+    def round_entry(self, data) -> None:
+        table = self.rounds_table()
+        plan = table.result.next_round
+        entry = _round(data, table, plan)
+        self.attempt(services.record_round, round_number=plan.number, entry=entry)
+
+    @precondition(lambda self: self.game is not None and self.rounds_table() is not None)
+    @rule(data=st.data())
+    def round_correction(self, data) -> None:
+        table = self.rounds_table()
+        if table.deals:
+            number = data.draw(st.integers(1, len(table.deals)), label="round")
+            plan = table.result.rounds[number - 1].plan
+            entry = _round(data, table, plan)
+            self.attempt(
+                services.correct_round, round_number=number, entry=entry, version=self.game.version
+            )
+
+    @precondition(lambda self: self.game is not None and self.fresh().kind == "any_game")
+    @rule()
+    def end_the_game(self) -> None:
+        self.attempt(services.end_game)
+
     # -- either game -------------------------------------------------------------------------
 
     @precondition(lambda self: self.game is not None)
@@ -369,6 +436,26 @@ def _counts(cards: int, players: int):
     return st.lists(st.integers(0, players - 1), min_size=cards, max_size=cards).map(
         lambda winners: [winners.count(seat) for seat in range(players)]
     )
+
+
+def _round(data, table: services.RoundsTable, plan) -> dict:
+    """A round as a scorekeeper might enter it; now and then one the rules refuse."""
+    if table.game.kind == "skull_king":
+        bids = [data.draw(st.integers(0, plan.cards), label="bid") for _ in range(table.players)]
+        tricks = data.draw(_counts(plan.cards, table.players), label="tricks")
+        bonuses = [{} for _ in range(table.players)]
+        seat = data.draw(st.integers(0, table.players - 1), label="bonus seat")
+        bonus = data.draw(
+            st.sampled_from([{}, {"fourteens": 1}, {"pirates": 1}, {"wager": 10}]), label="bonus"
+        )
+        bonuses[seat] = bonus  # refused when that player took no trick
+        return {"bids": bids, "tricks": tricks, "bonuses": bonuses}
+    out = set(plan.sitting_out)
+    points = [
+        None if out and set(side) <= out else data.draw(st.integers(-50, 150), label="points")
+        for side in table.result.sides
+    ]
+    return {"points": points}
 
 
 def _kozel(data) -> dict:

@@ -313,3 +313,18 @@ def test_statistics_count_each_games_finished_sessions_wins_and_rounds(client, n
 
     finished = client.get(reverse("finished")).content.decode()
     assert "Winner: Ben 8" in " ".join(finished.split())
+
+
+def test_bids_in_before_the_round_is_played_travel_in_the_file(client, notebook) -> None:
+    game = start(notebook, "skull_king", "rulebook")
+    post(client, game, "bids", skull_form(1, [1, 0, 1]), **HTMX)
+
+    data = json.loads(client.get(reverse("export_json", args=[game.public_id])).content)
+    plan = exports.session_plan(data)
+    copy = exports.import_session(notebook=notebook, plan=plan)
+
+    assert data["pending"] == {"bids": [1, 0, 1]}
+    assert services.load(copy).pending.entry == {"bids": [1, 0, 1]}
+    data["pending"] = {"bids": [1, 0, 7]}
+    with pytest.raises(RuleError, match="A bid is from 0 to 1"):
+        exports.session_plan(data)
