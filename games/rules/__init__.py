@@ -64,6 +64,16 @@ Four seats; team 0 is seats 0 and 2, team 1 is seats 1 and 3.
 ``score_match(rules, first_dealer, entries) -> MatchResult``
     Every deal's outcome, running defeat points, ``finished``, ``goat``,
     ``next_dealer`` and ``next_leader``.
+
+Games scored round by round (`games.rules.rounds`)
+---------------------------------------------------
+
+Skull King (`games.rules.skull_king`, its 2021 rulebook) and the score sheet for any
+game (`games.rules.sheet`): each has ``Rules``, ``PRESETS``, ``MIN_PLAYERS``,
+``MAX_PLAYERS``, ``first_plan``, ``plan_after``, ``check_round`` and ``score`` returning
+a `rounds.Result` (sides, rounds with points, totals and `Why` lines, places, winners,
+``next_round``). Skull King adds ``schedule``, ``round_score``, ``check_bids`` and
+``call``.
 """
 
 from games.rules.errors import RuleError, gettext_noop
