@@ -14,7 +14,7 @@ from django.utils.functional import Promise
 from django.utils.translation import gettext_lazy as _
 
 from games import options
-from games.rules import RuleError, gettext_noop, kozel, oh_hell, sheet, skull_king
+from games.rules import RuleError, gettext_noop, kozel, oh_hell, sheet, skull_king, tysiac
 
 
 @dataclass(frozen=True)
@@ -154,7 +154,23 @@ SKULL_KING = Kind(
     bids_first=True,
 )
 
-KINDS = {kind.name: kind for kind in (OH_HELL, KOZEL, SKULL_KING, ANY_GAME)}
+TYSIAC = Kind(
+    name="tysiac",
+    label=_("Thousand (Tysiąc, Тысяча)"),
+    rules=tysiac.Rules,
+    options=options.TYSIAC,
+    presets=tysiac.PRESETS,
+    preset_labels=(("russian", _("Тысяча: Russian")), ("polish", _("Tysiąc: Polish"))),
+    players=(tysiac.MIN_PLAYERS, tysiac.MAX_PLAYERS),
+    wrong_table=RuleError(
+        gettext_noop("Tysiąc is for %(low)s or %(high)s players."),
+        low=tysiac.MIN_PLAYERS,
+        high=tysiac.MAX_PLAYERS,
+    ),
+    rounds=tysiac,
+)
+
+KINDS = {kind.name: kind for kind in (OH_HELL, KOZEL, SKULL_KING, TYSIAC, ANY_GAME)}
 
 
 def kind_of(name: str) -> Kind:
