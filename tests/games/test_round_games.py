@@ -245,7 +245,9 @@ def test_the_history_says_each_round(client, notebook) -> None:
 # -- files --------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize(("kind", "preset"), [("skull_king", "advanced"), ("any_game", "burraco")])
+@pytest.mark.parametrize(
+    ("kind", "preset"), [("skull_king", "advanced"), ("any_game", "burraco"), ("tysiac", "polish")]
+)
 def test_an_exported_session_imports_again_with_the_same_totals(
     client, notebook, kind, preset
 ) -> None:
@@ -255,6 +257,9 @@ def test_an_exported_session_imports_again_with_the_same_totals(
         post(client, game, "bids", skull_form(1, [1, 0, 0, 0]), **HTMX)
         post(client, game, "round", skull_form(1, [1, 0, 0, 0], [1, 0, 0, 0]), **HTMX)
         post(client, game, "round", skull_form(2, [0, 1, 1, 0], [0, 1, 1, 0]), **HTMX)
+    elif kind == "tysiac":
+        post(client, game, "round", tysiac_form(1, 1, 100, [None, 100, 20, 0]), **HTMX)
+        post(client, game, "round", tysiac_form(2, 2, 120, [60, None, 60, 0]), **HTMX)
     else:
         post(client, game, "round", points_form(1, 1200, 900), **HTMX)
         post(client, game, "round", points_form(2, 900, 1000), **HTMX)
@@ -328,3 +333,69 @@ def test_bids_in_before_the_round_is_played_travel_in_the_file(client, notebook)
     data["pending"] = {"bids": [1, 0, 7]}
     with pytest.raises(RuleError, match="A bid is from 0 to 1"):
         exports.session_plan(data)
+
+
+# -- Tysiąc / Тысяча ---------------------------------------------------------------------------
+
+
+def tysiac_form(number: int, bidder: int, contract: int, points=None, **extra) -> dict:
+    form = {"deal": number, "idem": form_key(), "e.bidder": bidder, "e.contract": contract}
+    for seat, value in enumerate(points or []):
+        form[f"e.points.{seat}"] = "null" if value is None else value
+    return {**form, **extra}
+
+
+def test_the_russian_example_through_the_deal_screen(client, notebook) -> None:
+    game = start(notebook, "tysiac", "russian")
+
+    response = post(
+        client,
+        game,
+        "round",
+        tysiac_form(1, 0, 140, [57, 38, 25], **{"e.marriages.D": 0, "e.marriages.S": 2}),
+        **HTMX,
+    )
+
+    html = response.content.decode()
+    assert response.status_code == 200
+    assert "contract 140, made 137: −140" in html and "38 rounded to 40" in html
+    assert services.load(game).result.totals == (-140, 40, 65)
+
+
+def test_a_deal_given_up_sends_no_card_points(client, notebook) -> None:
+    game = start(notebook, "tysiac", "russian")
+
+    # The form's card points are set aside (disabled) when "given up" is ticked.
+    post(client, game, "round", tysiac_form(1, 1, 125, **{"e.given_up": "true"}), **HTMX)
+
+    # the greater of 60 and half of 125 rounded up (63)
+    assert services.load(game).result.totals == (63, -125, 63)
+
+
+def test_card_points_that_do_not_make_120_are_refused_and_kept(client, notebook) -> None:
+    game = start(notebook, "tysiac", "polish")
+
+    response = post(client, game, "round", tysiac_form(1, 0, 120, [100, 10, 0]), **HTMX)
+
+    assert response.status_code == 422
+    html = response.content.decode()
+    assert "The card points add up to 110; they must make 120." in html
+    assert 'value="100"' in html
+    assert not Round.objects.filter(game=game).exists()
+
+
+def test_four_players_the_polish_dealer_sits_out_and_scores_the_talon(client, notebook) -> None:
+    game = start(notebook, "tysiac", "polish", ("Anna", "Ben", "Carla", "Dan"))
+
+    page = client.get(reverse("game", args=[game.public_id])).content.decode()
+    assert "The talon, for Anna (sitting out)" in page
+    post(
+        client,
+        game,
+        "round",
+        tysiac_form(1, 1, 100, [None, 100, 20, 0], **{"e.talon.aces": 1, "e.talon.marriage": "C"}),
+        **HTMX,
+    )
+
+    # Anna: 50 + 60 (the clubs marriage); Ben made 100; Carla 20; Dan 0.
+    assert services.load(game).result.totals == (110, 100, 20, 0)
