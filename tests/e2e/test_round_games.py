@@ -3,6 +3,7 @@ games whose totals are counted by hand, a correction, and rounds kept offline.""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -167,3 +168,54 @@ def test_rounds_entered_offline_are_kept_then_sent_once(
     game = Game.objects.get(public_id=url.rstrip("/").rsplit("/", 1)[1])
     assert Round.objects.filter(game=game, done=True).count() == 2
     assert not errors
+
+
+def tysiac_deal(
+    page: Page, number: int, bidder: str, contract: int, points: dict, marriages=None
+) -> None:
+    expect(page.locator("#round-title")).to_have_text(f"Round {number}")
+    page.locator("#table .bidder-pick").get_by_label(bidder).check()
+    page.locator("#contract").fill(str(contract))
+    for seat, value in points.items():
+        page.locator(f"#points-{seat}").fill(str(value))
+    for suit, name in (marriages or {}).items():
+        page.locator(f"#marriage-{suit}").select_option(label=name)
+    page.locator(".save-round").click()
+    page.wait_for_timeout(HUMAN_PAUSE_MS)
+
+
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.parametrize("viewport", SIZES, ids=["390x844", "360x640"])
+def test_tysiac_under_the_russian_preset_in_russian(
+    browser, browser_context_args, live_server, screenshot_dir: Path, viewport
+) -> None:
+    size = {"width": viewport[0], "height": viewport[1]}
+    page = browser.new_context(**{**browser_context_args, "viewport": size}).new_page()
+    url = start_session(
+        page,
+        live_server.url,
+        kind="Thousand (Tysiąc, Тысяча)",
+        names=["A", "B", "C"],
+        first_dealer="C",
+    )
+    # The example: A bids 140, 57 + 80 = 137: -140; B 38 -> 40; C 25 + 40 = 65.
+    tysiac_deal(page, 1, "A", 140, {0: 57, 1: 38, 2: 25}, {"D": "A", "S": "C"})
+    assert chips(page) == {"C": 65, "B": 40, "A": -140}
+    expect(page.locator(".save-round")).to_be_in_viewport()
+    # B gives up 125 before play: -125; A and C the greater of 60 and 63.
+    page.locator("#table .bidder-pick").get_by_label("B").check()
+    page.locator("#contract").fill("125")
+    page.get_by_label("Given up before play (the bidder pays the contract)").check()
+    expect(page.locator("#points-0")).to_be_hidden()
+    page.locator(".save-round").click()
+    page.wait_for_timeout(HUMAN_PAUSE_MS)
+    assert chips(page) == {"C": 128, "A": -77, "B": -85}
+
+    page.goto(url + "sheet/")
+    page.locator("#language-select").select_option("ru")
+    page.locator(".language-form button").click()
+    expect(page.locator("html")).to_have_attribute("lang", "ru")
+    page.get_by_role("button", name=re.compile("A")).first.click()
+    expect(page.locator("[popover]:popover-open")).to_contain_text("заказ 140, набрано 137: −140")
+    assert no_horizontal_scroll(page) <= viewport[0]
+    page.screenshot(path=str(screenshot_dir / f"tysiac-{viewport[0]}.png"), full_page=True)
