@@ -62,7 +62,7 @@ class Evening(RuleBasedStateMachine):
     # -- starting ------------------------------------------------------------------------
 
     @initialize(
-        kind=st.sampled_from(["oh_hell", "kozel", "skull_king", "any_game"]),
+        kind=st.sampled_from(["oh_hell", "kozel", "skull_king", "any_game", "tysiac"]),
         players=st.integers(min_value=3, max_value=5),
         schedule=st.sampled_from(SCHEDULES),
         hook=st.booleans(),
@@ -87,6 +87,10 @@ class Evening(RuleBasedStateMachine):
         if kind == "skull_king":
             rules = skull_king.Rules(rounds=tuple(schedule), advanced_cards=advanced)
             options, preset = services.rules_as_options(rules), "rulebook"
+        elif kind == "tysiac":
+            preset = "russian" if advanced else "polish"
+            players = 3 + players % 2
+            options = kind_of(kind).preset_options(preset)
         elif kind == "any_game":
             preset = sheet_preset
             players = 4 if preset == "burraco" else players
@@ -450,12 +454,29 @@ def _round(data, table: services.RoundsTable, plan) -> dict:
         )
         bonuses[seat] = bonus  # refused when that player took no trick
         return {"bids": bids, "tricks": tricks, "bonuses": bonuses}
+    if table.game.kind == "tysiac":
+        return _tysiac(data, table, plan)
     out = set(plan.sitting_out)
     points = [
         None if out and set(side) <= out else data.draw(st.integers(-50, 150), label="points")
         for side in table.result.sides
     ]
     return {"points": points}
+
+
+def _tysiac(data, table: services.RoundsTable, plan) -> dict:
+    playing = [seat for seat in range(table.players) if seat not in plan.sitting_out]
+    bidder = data.draw(st.sampled_from(playing), label="bidder")
+    contract = data.draw(st.sampled_from([100, 120, 125, 150, 200]), label="contract")
+    if data.draw(st.booleans(), label="given up"):
+        return {"bidder": bidder, "contract": contract, "given_up": True}
+    winners = data.draw(_counts(12, len(playing)), label="card points")
+    points = [None] * table.players
+    for seat, tricks in zip(playing, winners, strict=True):
+        points[seat] = tricks * 10  # 120 card points in all
+    suits = data.draw(st.lists(st.sampled_from("HDCS"), max_size=2, unique=True), label="suits")
+    marriages = {suit: data.draw(st.sampled_from(playing), label="by") for suit in suits}
+    return {"bidder": bidder, "contract": contract, "points": points, "marriages": marriages}
 
 
 def _kozel(data) -> dict:
