@@ -65,16 +65,15 @@ class Rules:
 PRESETS = {
     # Any game: the highest total wins, the table says when it ends.
     "free": Rules(),
-    # pagat.com/rummy/scala40.html: "a player whose score reaches 101 or more is eliminated";
-    # the last player left wins.
+    # pagat.com/rummy/scala40.html (paraphrased): a player who reaches 101 is out; the last
+    # player left wins.
     "scala_40": Rules(lowest_wins=True, out_at=101, dealer=True),
-    # pagat.com/rummy/burraco.html: two partnerships; "the game is won by the first team to
-    # reach 2005 points".
+    # pagat.com/rummy/burraco.html (paraphrased): two partnerships play to 2005.
     "burraco": Rules(target=2005, teams=True, dealer=True),
-    # pagat.com/reverse/hearts.html: "the game ends when someone reaches 100 points"; the
-    # lowest score wins.
+    # pagat.com/reverse/hearts.html (paraphrased): the game ends when someone reaches 100;
+    # the lowest score wins.
     "hearts": Rules(lowest_wins=True, target=100, dealer=True),
-    # pagat.com/rummy/rummy.html: play "until one player reaches 500 points".
+    # pagat.com/rummy/rummy.html (paraphrased): a common target is 500.
     "rummy": Rules(target=500, dealer=True),
 }
 
