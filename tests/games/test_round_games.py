@@ -399,3 +399,26 @@ def test_four_players_the_polish_dealer_sits_out_and_scores_the_talon(client, no
 
     # Anna: 50 + 60 (the clubs marriage); Ben made 100; Carla 20; Dan 0.
     assert services.load(game).result.totals == (110, 100, 20, 0)
+
+
+# -- the whole table: following and co-scorekeeping ----------------------------------------
+
+
+def test_a_follower_sees_the_totals_without_a_form_and_a_co_scorekeeper_enters(
+    client, notebook
+) -> None:
+    from tests.games.test_sharing import make_link, phone_with
+
+    game = start(notebook, "skull_king", "rulebook")
+    viewer = phone_with(make_link(client, game, "view"))
+    helper = phone_with(make_link(client, game, "edit"))
+
+    post(helper, game, "bids", skull_form(1, [1, 0, 0]), **HTMX)
+    post(helper, game, "round", skull_form(1, [1, 0, 0], [1, 0, 0]), **HTMX)
+    page = viewer.get(reverse("game", args=[game.public_id])).content.decode()
+    refused = post(viewer, game, "bids", skull_form(2, [0, 0, 0]), **HTMX)
+
+    assert "View only" in page and "Round 1 scored" in page
+    assert 'name="idem"' not in page and "e.bids.0" not in page
+    assert refused.status_code in (403, 404)
+    assert services.load(game).result.totals == (20, 10, 10)
