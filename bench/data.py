@@ -15,10 +15,12 @@ from django.db import transaction
 from django.utils import timezone
 
 from games import services
+from games.kinds import kind_of
 from games.models import Game, Notebook, ShareLink, new_public_id
 from games.rules import kozel, oh_hell
 
 SEVEN = ["Anna", "Ben", "Carla", "Dan", "Eve", "Finn", "Gus"]
+EIGHT = [*SEVEN, "Hana"]
 #: Seven players hold at most 7 cards, so down and up is 13 deals for them; issue 6's
 #: 19 deals are the same rules with a custom schedule (down to 1, up, six more full hands).
 NINETEEN_DEALS = (7, 6, 5, 4, 3, 2, 1, 2, 3, 4, 5, 6, 7, 7, 7, 7, 7, 7, 7)
@@ -106,6 +108,45 @@ def kozel_match(notebook, deals: int) -> Game:
     return Game.objects.get(pk=game.pk)
 
 
+def skull_king_game(notebook, rounds: int) -> Game:
+    """Skull King for eight (the largest table), ``rounds`` played with a bonus each, and
+    the next round's bids in."""
+    game = services.start_game(
+        notebook=notebook,
+        kind="skull_king",
+        preset="advanced",
+        options=kind_of("skull_king").preset_options("advanced"),
+        names=EIGHT,
+        first_dealer=0,
+    )
+    for number in range(1, rounds + 1):
+        tricks = [number] + [0] * 7
+        bonuses = [{"fourteens": 1}] + [{}] * 7
+        entry = {"bids": tricks, "tricks": tricks, "bonuses": bonuses}
+        services.record_round(game=game, round_number=number, entry=entry)
+    services.record_bids(game=game, round_number=rounds + 1, entry={"bids": [1] * 8})
+    return Game.objects.get(pk=game.pk)
+
+
+def tysiac_game(notebook, deals: int) -> Game:
+    """Тысяча for four (one sits out), ``deals`` played."""
+    game = services.start_game(
+        notebook=notebook,
+        kind="tysiac",
+        preset="russian",
+        options=kind_of("tysiac").preset_options("russian"),
+        names=SEVEN[:4],
+        first_dealer=0,
+    )
+    for number in range(1, deals + 1):
+        out = (number - 1) % 4
+        points = [None if seat == out else 40 for seat in range(4)]
+        bidder = (out + 1) % 4
+        entry = {"bidder": bidder, "contract": 100, "points": points, "marriages": {"H": bidder}}
+        services.record_round(game=game, round_number=number, entry=entry)
+    return Game.objects.get(pk=game.pk)
+
+
 def copy_session(game: Game, *, age: timedelta) -> None:
     """The same session again, ``age`` ago, with its seats, deals, hands and history."""
     rows = [*game.seats.all(), *game.kozel_deals.all(), *game.changes.all()]
@@ -151,10 +192,15 @@ def pages(sessions: int) -> dict:
     bidding = oh_hell_session(notebook, SEVEN, played=1, schedule=NINETEEN_DEALS, bids=3)
     big = notebook_with_sessions(sessions) if sessions else notebook
     kozel = kozel_match(notebook, 6)
-    made = dict(sheet=sheet, deal=deal, bidding=bidding, kozel=kozel)
+    # In a notebook of their own, so the notebook page measures what it did before them.
+    games_notebook = Notebook.objects.create(name="Bench, other games")
+    skull = skull_king_game(games_notebook, 6)
+    tysiac = tysiac_game(games_notebook, 12)
+    made = dict(sheet=sheet, deal=deal, bidding=bidding, kozel=kozel, skull=skull, tysiac=tysiac)
     return {name: game.public_id for name, game in made.items()} | {
         "notebook": notebook.key,
         "big_notebook": big.key,
+        "games_notebook": games_notebook.key,
         "version": deal.version,
         "view_link": services.new_share_link(game=deal, role=ShareLink.Role.VIEW).key,
     }

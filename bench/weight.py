@@ -40,6 +40,9 @@ PAGES = [
     ("share", "/s/{deal}/share/", "notebook"),
     ("Kozel deal screen", "/s/{kozel}/", "notebook"),
     ("Kozel score sheet", "/s/{kozel}/sheet/", "notebook"),
+    ("Skull King deal screen, 8 players", "/s/{skull}/", "games_notebook"),
+    ("Skull King score sheet, 8 x 6", "/s/{skull}/sheet/", "games_notebook"),
+    ("Тысяча deal screen, 4 players", "/s/{tysiac}/", "games_notebook"),
     ("statistics", "/stats/", "big_notebook"),
 ]
 #: The files a page makes the browser fetch, the service worker it registers, and the
@@ -47,11 +50,10 @@ PAGES = [
 LINKED = re.compile(
     r'<link[^>]*rel="(?:stylesheet|icon|manifest|apple-touch-icon)"[^>]*href="([^"]+)"'
     r'|<script[^>]*src="([^"]+)"|data-service-worker="([^"]+)"'
-    # The scorekeeper's deal screen fetches the lookups for offline (docs/phone.md).
-    r'|"ahead": "([^"]+)"'
 )
-#: What the scorekeeper's deal screen loads once it is up: the offline table's scripts.
-LATER = re.compile(r'data-drawing="([^"]+)"')
+#: What the scorekeeper's deal screen loads once it is up: the offline table's scripts and
+#: the lookups (and forms) it needs without a connection (docs/phone.md).
+LATER = re.compile(r'data-drawing="([^"]+)"|"ahead": "([^"]+)"')
 ADD_PLAYER = {"action": "add", "new_name": "Zoe", "preset": "down_and_up_hook"}
 PRECACHE = re.compile(r"PRECACHE = (\[.*?\]);.*?OFFLINE_URL = (\"[^\"]*\")", re.DOTALL)
 
@@ -110,7 +112,8 @@ def first_loads(base: str, ids: dict) -> list[tuple[str, int, int, str, int, int
         phone = Phone(base, ids, whose)
         status, size, html = phone.fetch(path.format(**ids))
         fetched = {url for found in LINKED.findall(html) for url in files(phone, "".join(found))}
-        later = {url for found in LATER.findall(html) for url in found.split()} - fetched
+        later = {url for found in LATER.findall(html) for url in " ".join(found).split()}
+        later -= fetched
         for url in later:
             files(phone, url)
         total = size + sum(map(sizes.get, fetched))

@@ -113,7 +113,12 @@
     const language = document.documentElement.lang;
     ahead = (await db.get(`ahead:${id}:${language}`, store)) || null;
     if (!ahead) {
-      fetchAhead(language);
+      // Once the page is up, like the drawing scripts: the table is shown first.
+      if (document.readyState === "complete") {
+        fetchAhead(language);
+      } else {
+        window.addEventListener("load", () => fetchAhead(language));
+      }
     }
     if (navigator.storage && navigator.storage.persist) {
       navigator.storage.persist().catch(() => {});
