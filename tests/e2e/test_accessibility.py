@@ -390,3 +390,30 @@ def test_the_axe_audit_catches_a_name_that_hides_the_visible_text(page: Page) ->
     assert len(problems) == 1, problems
     assert "label-content-name-mismatch (serious)" in problems[0]
     assert "Anna" in problems[0]
+
+
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.parametrize(
+    ("kind", "names"),
+    [
+        ("Skull King", ["Anna", "Ben", "Cleo", "Dan", "Eve", "Finn", "Gus", "Hana"]),
+        ("Thousand (Tysiąc, Тысяча)", ["Anna", "Ben", "Cleo", "Dan"]),
+        ("Any game: a score sheet", ["Anna", "Ben", "Cleo"]),
+    ],
+)
+def test_the_round_games_screens_are_named_sized_and_pass_axe(
+    page: Page, live_server, screenshot_dir: Path, kind: str, names: list[str]
+) -> None:
+    problems: list[str] = []
+    start_session(page, live_server.url, kind=kind, names=names, first_dealer=names[0])
+    audit(page, f"{kind}, round 1", problems)
+    axe_audit(page, f"{kind}, round 1", problems)
+    if kind == "Skull King":
+        for seat in range(len(names)):
+            page.locator(f"select[name='e.bids.{seat}']").select_option("0")
+        page.locator(".save-round").click()
+        expect(page.locator(".save-round")).to_have_text("Save round 1")
+        open_all_details(page)
+        audit(page, f"{kind}, the round's play and its bonuses", problems)
+        axe_audit(page, f"{kind}, the round's play and its bonuses", problems)
+    report(problems)

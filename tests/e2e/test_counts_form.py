@@ -138,6 +138,8 @@ def test_the_counts_take_the_trick_buttons_place_and_fit_the_screen(
     walk.tap("open the counts", summary)
     expect(form).to_be_visible()
     expect(buttons).to_be_hidden()
+    # The "toggle" event comes in a task of its own: its scroll lands a frame or two later.
+    page.evaluate("() => new Promise(r => requestAnimationFrame(() => setTimeout(r, 50)))")
     layout = page.evaluate(LAYOUT_JS)
     print(f"\n{walk.label}, open: {describe(layout)}")
     page.screenshot(path=screenshot_dir / f"counts-{viewport}-{cards}-open.png")
