@@ -34,3 +34,14 @@ def at(value: object, key: object) -> object:
     if isinstance(value, dict):
         return value.get(key if isinstance(key, str) else str(key), "")
     return ""
+
+
+@register.filter
+def points(value: object, sign: str = "") -> str:
+    """A number as the round games write it: the minus sign (U+2212) for a loss, and with
+    ``sign`` "+" a plus for a gain ("+25", "−10", "0")."""
+    if not isinstance(value, int):
+        return "–"
+    if value < 0:
+        return f"−{-value}"
+    return f"+{value}" if sign == "+" and value > 0 else str(value)
