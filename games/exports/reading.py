@@ -13,6 +13,7 @@ from typing import Any
 
 from games import inputs
 from games.exports.files import NOTEBOOK_FORMAT, NOTEBOOKS_FORMAT, SESSION_FORMAT, VERSION
+from games.exports.rounds import pending_of, rounds_of
 from games.kinds import KINDS, kind_of
 from games.models import Game
 from games.rules import RuleError, gettext_noop, kozel, oh_hell
@@ -206,8 +207,8 @@ def session_plan(data: object, *, standalone: bool = True) -> SessionPlan:
     finished_at = _when(fields, "finished_at")
     pending = None
     if kind_of(kind).rounds is not None:
-        rows, finished = _rounds(kind, options, len(names), first_dealer, deals, finished_at)
-        pending = _pending(kind, options, len(names), first_dealer, rows, fields)
+        rows, finished = rounds_of(kind, options, len(names), first_dealer, deals, finished_at)
+        pending = pending_of(kind, options, len(names), first_dealer, rows, fields.get)
     elif kind == Game.Kind.KOZEL:
         rows, finished = _kozel_deals(options, first_dealer, deals)
     else:
@@ -399,41 +400,6 @@ def _adjustments(raw: list, players: int) -> list[dict]:
             )
         adjustments.append({"seat": seat, "points": points, "note": note})
     return adjustments
-
-
-def _rounds(
-    kind: str,
-    options: dict,
-    players: int,
-    first_dealer: int,
-    deals: list,
-    finished_at: datetime | None,
-) -> tuple[list[dict], bool]:
-    """Every round through its rules module, which refuses a bad one by its number."""
-    game = kind_of(kind)
-    rules = game.rules_of(options)
-    ended = game.ends_by_table and finished_at is not None
-    if not all(isinstance(entry, dict) for entry in deals):
-        raise RuleError(gettext_noop("Each round must be a JSON object."))
-    result = game.rounds.score(rules, players, first_dealer, deals, ended=ended)
-    if len(result.rounds) != len(deals):
-        raise RuleError(gettext_noop("The game was over before its last round."))
-    return [scored.entry for scored in result.rounds], result.finished
-
-
-def _pending(
-    kind: str, options: dict, players: int, first_dealer: int, rows: list, fields: _Fields
-) -> dict | None:
-    """The next round's bids, if the file has them: checked as the table would check them."""
-    raw = fields.get("pending", dict, required=False, null=True)
-    if raw is None:
-        return None
-    game = kind_of(kind)
-    rules = game.rules_of(options)
-    plan = game.rounds.score(rules, players, first_dealer, rows).next_round
-    if not game.bids_first or plan is None or set(raw) != {"bids"}:
-        raise RuleError(gettext_noop("“pending” must be the next round's bids."))
-    return {"bids": game.rounds.check_bids(rules, players, plan, raw["bids"])}
 
 
 def _kozel_deals(options: dict, first_dealer: int, deals: list) -> tuple[list[dict], bool]:
