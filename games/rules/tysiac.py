@@ -17,7 +17,7 @@ from enum import StrEnum
 
 from games.rules.errors import RuleError, gettext_noop, is_whole
 from games.rules.explain import Why
-from games.rules.rounds import Plan, Result, RoundScore, singles
+from games.rules.rounds import Plan, Result, RoundScore, places_of, singles
 
 MIN_PLAYERS = 3
 MAX_PLAYERS = 4
@@ -409,12 +409,11 @@ def score(
             )
         )
     totals = tuple(standing.total for standing in table)
-    places = tuple(1 + sum(other > total for other in totals) for total in totals)
     return Result(
         sides=singles(players),
         rounds=tuple(scored),
         totals=totals,
-        places=places,
+        places=places_of(totals),
         winners=winners,
         finished=finished,
         next_round=None if finished else plan_of(rules, players, first_dealer, len(scored) + 1),
