@@ -171,8 +171,8 @@ def new_session_context(notebook: Notebook | None, state: forms.NewSession) -> d
     try:
         rules = game.rules_of(state.options)
         if game.rounds is not None:
-            seated = min(max(len(state.names), game.players[0]), game.players[1])
-            game.rounds.first_plan(rules, seated, 0)  # refuses options the table cannot play
+            at_table = min(max(len(state.names), game.players[0]), game.players[1])
+            game.rounds.first_plan(rules, at_table, 0)  # refuses options the table cannot play
             preview = {"said": game.summary(state.options)}
         elif kind == "kozel":
             preview = {"limit": rules.match_limit, "two_from": rules.two_point_from}

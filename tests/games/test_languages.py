@@ -28,6 +28,7 @@ from django.utils.translation import ngettext
 from django.utils.translation.template import templatize
 
 from games import services
+from games.kinds import kind_of
 from games.models import Game
 from tests.games.conftest import (
     ANNA,
@@ -312,7 +313,42 @@ def table(notebook):
     over = start_kozel(notebook, preset="short")
     enter_kozel_deal(over, points=0, took_trick=False)  # 6 of 6: Anna & Carla are the goat
     players = {player.name: player for player in notebook.players.all()}
-    return {"game": game, "match": match, "over": over, "players": players}
+    return {
+        "game": game,
+        "match": match,
+        "over": over,
+        "players": players,
+        **round_games(notebook),
+    }
+
+
+def round_games(notebook) -> dict:
+    """Skull King with a bonus and the next bids in, Тысяча for four with the Polish talon,
+    and a Scala 40 sheet with a player out, then ended by the table."""
+
+    def start(kind, preset, names):
+        options = kind_of(kind).preset_options(preset)
+        return services.start_game(
+            notebook=notebook,
+            kind=kind,
+            preset=preset,
+            options=options,
+            names=names,
+            first_dealer=0,
+        )
+
+    skull = start("skull_king", "advanced", ["Anna", "Ben", "Carla"])
+    bonuses = [{"fourteens": 1, "loot": [1]}, {"loot": [0]}, {"wager": 10}]
+    entry = {"bids": [1, 0, 0], "tricks": [1, 0, 0], "bonuses": bonuses}
+    services.record_round(game=skull, round_number=1, entry=entry)
+    services.record_bids(game=skull, round_number=2, entry={"bids": [1, 1, 1]})
+    thousand = start("tysiac", "polish", ["Anna", "Ben", "Carla", "Dan"])
+    deal = {"bidder": 1, "contract": 120, "points": [None, 100, 20, 0], "marriages": {"H": 1}}
+    services.record_round(game=thousand, round_number=1, entry={**deal, "talon": {"aces": 1}})
+    sheet = start("any_game", "scala_40", ["Anna", "Ben", "Carla"])
+    services.record_round(game=sheet, round_number=1, entry={"points": [20, 101, -5]})
+    services.end_game(game=sheet)
+    return {"skull": skull, "thousand": thousand, "sheet": sheet}
 
 
 def pages(table) -> list[str]:
@@ -341,6 +377,18 @@ def pages(table) -> list[str]:
         reverse("statistics") + f"?a={ben.public_id}&b={carla.public_id}",
         reverse("player_statistics", args=[carla.public_id]),
         reverse("offline"),
+        *[reverse("new_session") + f"?kind={kind}" for kind in ("skull_king", "tysiac")],
+        reverse("new_session") + "?kind=any_game",
+        *(
+            reverse(name, args=args)
+            for session in (table["skull"], table["thousand"], table["sheet"])
+            for name, args in (
+                ("game", [session.public_id]),
+                ("sheet", [session.public_id]),
+                ("correct", [session.public_id, 1]),
+                ("history", [session.public_id]),
+            )
+        ),
     ]
 
 
