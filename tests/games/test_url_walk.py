@@ -36,6 +36,7 @@ from django.urls import URLPattern, URLResolver, clear_url_caches, get_resolver
 
 import scorekeeper.urls
 from games import services
+from games.kinds import kind_of
 from games.models import (
     Adjustment,
     Change,
@@ -45,6 +46,7 @@ from games.models import (
     KozelDeal,
     Notebook,
     Player,
+    Round,
     Seat,
     ShareLink,
 )
@@ -153,6 +155,7 @@ class NotebookA:
     notebook: Notebook
     oh_hell: Game
     kozel: Game
+    skull_king: Game  # every game scored round by round shares its URLs
     player: Player
     old_key: str  # the notebook's key before it was renewed
     dead_links: list[str]  # a replaced view link, a stopped co-scorekeeper link
@@ -178,7 +181,7 @@ class NotebookA:
             list(games.order_by("pk").values()),
             *(
                 list(model.objects.filter(game__in=games).order_by("pk").values())
-                for model in (Seat, Deal, KozelDeal, Change, ShareLink)
+                for model in (Seat, Deal, KozelDeal, Round, Change, ShareLink)
             ),
             *(
                 list(model.objects.filter(deal__game__in=games).order_by("pk").values())
@@ -216,6 +219,17 @@ def a(db) -> NotebookA:
     play_deal(game)
     match = start(notebook, "kozel", A_NAMES)
     enter_kozel_deal(match, points=45, last_trick_seat=1)
+    skull = services.start_game(
+        notebook=notebook,
+        kind="skull_king",
+        preset="rulebook",
+        options=kind_of("skull_king").preset_options("rulebook"),
+        names=A_NAMES,
+        first_dealer=0,
+    )
+    entry = {"bids": [1, 0, 0, 0], "tricks": [1, 0, 0, 0]}
+    services.record_round(game=skull, round_number=1, entry=entry)
+    services.record_bids(game=skull, round_number=2, entry={"bids": [0, 1, 0, 0]})
     old_key = notebook.key
     services.renew_notebook_link(notebook=notebook)
     replaced = services.new_share_link(game=game, role="view").key
@@ -229,6 +243,7 @@ def a(db) -> NotebookA:
         notebook=notebook,
         oh_hell=Game.objects.get(pk=game.pk),
         kozel=Game.objects.get(pk=match.pk),
+        skull_king=Game.objects.get(pk=skull.pk),
         player=notebook.players.get(name="Aurelio"),
         old_key=old_key,
         dead_links=[replaced, stopped],
@@ -264,7 +279,7 @@ def visitor(who: str, a: NotebookA, b: NotebookB) -> Client:
 
 
 def session_of(a: NotebookA, kind: str) -> Game:
-    return a.oh_hell if kind == "oh_hell" else a.kozel
+    return {"kozel": a.kozel, "skull_king": a.skull_king}.get(kind, a.oh_hell)
 
 
 def fillings(route: str, kind: str, a: NotebookA, b: NotebookB) -> list[tuple[str, dict]]:
@@ -302,6 +317,8 @@ def form(a: NotebookA, kind: str) -> dict:
     session = session_of(a, kind)
     return {
         "deal": 1 if kind == "kozel" else 2,
+        "e.bids.0": 1,
+        "e.tricks.0": 1,
         "seat": 1,
         "bid": 0,
         "trump": "H",
@@ -355,7 +372,7 @@ def walked() -> list:
     """(route, kind) for every URL of the project; a session's URLs for both games."""
     params = []
     for route in project_routes():
-        kinds = ["oh_hell", "kozel"] if route.startswith("s/") else ["-"]
+        kinds = ["oh_hell", "kozel", "skull_king"] if route.startswith("s/") else ["-"]
         params += [pytest.param(route, kind, id=f"/{route} {kind}") for kind in kinds]
     return params
 
@@ -402,6 +419,7 @@ def test_no_url_gives_notebook_a_to_anyone_else(a, b, route, kind, who) -> None:
 #: A's own URLs that answer 404 even to A, and why.
 NOT_FOR_THIS_GAME = {
     ("s/<token:public_id>/settle/", "kozel"): "settling up is Oh Hell's (seed 000)",
+    ("s/<token:public_id>/settle/", "skull_king"): "settling up is Oh Hell's (seed 000)",
 }
 
 
