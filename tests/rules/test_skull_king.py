@@ -238,3 +238,40 @@ def test_totals_are_the_sum_of_the_rounds() -> None:
     for seat in range(3):
         assert result.totals[seat] == sum(scored.points[seat] for scored in result.rounds)
     assert result.totals == (20 - 10 + 30, 10 - 10 + 100, 10 + 20 + 40)
+
+
+def test_a_whole_game_of_four_matches_the_hand_count() -> None:
+    """Ten rounds for four, every round's points worked out by hand in the comments."""
+    rounds = [
+        entry([0, 1, 0, 0], [0, 1, 0, 0]),  # 10, 20, 10, 10
+        entry([1, 0, 1, 0], [1, 0, 0, 1]),  # 20, 20 (zero of 2), -10, -20
+        entry([1, 1, 1, 1], [1, 1, 1, 0]),  # 20, 20, 20, -10
+        entry([2, 0, 1, 1], [2, 0, 1, 1], [{"pirates": 1}, {}, {}, {}]),  # 70, 40, 20, 20
+        entry([2, 2, 0, 2], [1, 2, 0, 2], [{}, {"fourteens": 2}, {}, {}]),  # -10, 60, 50, 40
+        entry([0, 3, 2, 0], [1, 3, 2, 0], [{}, {}, {"mermaids": 1}, {}]),  # -60, 60, 60, 60
+        entry(
+            [3, 1, 2, 1], [3, 1, 2, 1], [{"wager": 20}, {}, {}, {"skull_king": True}]
+        ),  # 80, 20, 40, 60
+        entry(
+            [2, 2, 2, 2], [2, 3, 2, 1], [{}, {"black_fourteen": True}, {}, {}]
+        ),  # 40, -10, 40, -10
+        entry([4, 0, 3, 1], [4, 0, 4, 1], [{}, {}, {"wager": 10}, {}]),  # 80, 90, -20, 20
+        entry([3, 3, 3, 1], [3, 3, 3, 1], [{"fourteens": 1}, {}, {}, {}]),  # 70, 60, 60, 20
+    ]
+
+    result = sk.score(STANDARD, 4, 0, rounds)
+
+    assert [scored.points for scored in result.rounds] == [
+        (10, 20, 10, 10),
+        (20, 20, -10, -20),
+        (20, 20, 20, -10),
+        (70, 40, 20, 20),
+        (-10, 60, 50, 40),
+        (-60, 60, 60, 60),
+        (80, 20, 40, 60),
+        (40, -10, 40, -10),
+        (80, 90, -20, 20),
+        (70, 60, 60, 20),
+    ]
+    assert result.totals == (320, 380, 270, 190)
+    assert result.finished and result.winners == (1,) and result.places == (2, 1, 3, 4)

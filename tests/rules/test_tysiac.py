@@ -358,3 +358,28 @@ def test_totals_are_the_sum_of_each_deals_points() -> None:
 
     for seat in range(3):
         assert result.totals[seat] == sum(scored.points[seat] for scored in result.rounds)
+
+
+def test_a_whole_polish_game_to_1000_matches_the_hand_count() -> None:
+    """Steps of 10, rounding to 10, over 800 only contracts count; worked out by hand."""
+    deals = [
+        deal(0, 400, [120, 0, 0], ALL),  # A +400
+        deal(0, 400, [120, 0, 0], ALL),  # A 800
+        deal(1, 120, [0, 120, 0]),  # B +120; A at 800 (not over it) defends 0
+        # C: 50 + 40 = 90 < 100: -100; A 45 -> 50 (850); B 25 -> 30 (150)
+        deal(2, 100, [45, 25, 50], {"S": 2}),
+        deal(1, 110, [60, 60, 0], {"H": 1}),  # B 160 >= 110: +110 (260); A over 800: 0
+        deal(0, 150, [100, 20, 0], {"D": 0}),  # A 180 >= 150: +150, 1000; B 20 (280)
+    ]
+
+    result = t.score(POLISH, 3, 0, deals)
+
+    assert [scored.totals for scored in result.rounds] == [
+        (400, 0, 0),
+        (800, 0, 0),
+        (800, 120, 0),
+        (850, 150, -100),
+        (850, 260, -100),
+        (1000, 280, -100),
+    ]
+    assert result.finished and result.winners == (0,)
