@@ -33,6 +33,7 @@ BUDGET = 3.0
 def pages(ids: dict, sessions: int) -> list[tuple[str, str, str, bool, int]]:
     """(label, path, cookie, as htmx asks, status): the trivial view first."""
     owner, big = f"notebook={ids['notebook']}", f"notebook={ids['big_notebook']}"
+    games = f"notebook={ids['games_notebook']}"
     deal, live = f"/s/{ids['deal']}/", f"/s/{ids['deal']}/live/?v="
     return [
         ("trivial view", "/bench/trivial/", "", False, 200),
@@ -40,6 +41,8 @@ def pages(ids: dict, sessions: int) -> list[tuple[str, str, str, bool, int]]:
         ("score sheet, 7 players, 19 deals", f"/s/{ids['sheet']}/sheet/", owner, False, 200),
         ("live swap, one version behind", f"{live}{ids['version'] - 1}", owner, True, 200),
         (f"statistics, {sessions} sessions", "/stats/", big, False, 200),
+        ("Skull King deal screen, 8 players", f"/s/{ids['skull']}/", games, False, 200),
+        ("Тысяча deal screen, 4 players, 12 deals", f"/s/{ids['tysiac']}/", games, False, 200),
         ("live poll, up to date (204)", f"{live}{ids['version']}", owner, True, 204),
     ]
 

@@ -205,6 +205,11 @@ class HeadToHead:
     second_won: int
     partners: int
     partners_won: int
+    #: The games scored round by round: finished sessions on different sides, and who
+    #: finished ahead (the better place).
+    other_games: int = 0
+    other_first_ahead: int = 0
+    other_second_ahead: int = 0
 
     @property
     def level(self) -> int:
@@ -220,6 +225,7 @@ def head_to_head(
     kozel_sessions: Iterable[KozelSession],
     first: str,
     second: str,
+    rounds_sessions: Iterable[RoundsSession] = (),
 ) -> HeadToHead:
     sessions = first_ahead = second_ahead = difference = 0
     for session in oh_hell_sessions:
@@ -245,9 +251,26 @@ def head_to_head(
             opposed += 1
             first_won += result.goat == second_team
             second_won += result.goat == first_team
+    others = others_first = others_second = 0
+    for session in rounds_sessions:
+        result = session.result
+        if not result.finished or not {first, second} <= set(session.players):
+            continue
+        first_side, second_side = (
+            next(i for i, seats in enumerate(result.sides) if session.players.index(p) in seats)
+            for p in (first, second)
+        )
+        if first_side == second_side:
+            continue  # partners in a team game
+        others += 1
+        others_first += result.places[first_side] < result.places[second_side]
+        others_second += result.places[second_side] < result.places[first_side]
     return HeadToHead(
         first=first,
         second=second,
+        other_games=others,
+        other_first_ahead=others_first,
+        other_second_ahead=others_second,
         sessions=sessions,
         first_ahead=first_ahead,
         second_ahead=second_ahead,

@@ -278,7 +278,11 @@ def statistics(request: HttpRequest) -> HttpResponse:
                 "first": first,
                 "second": second,
                 "figures": stats.head_to_head(
-                    oh_hell_sessions, kozel_sessions, first.public_id, second.public_id
+                    oh_hell_sessions,
+                    kozel_sessions,
+                    first.public_id,
+                    second.public_id,
+                    as_rounds_sessions(scored),
                 ),
             }
     context = {

@@ -319,6 +319,12 @@ def test_statistics_count_each_games_finished_sessions_wins_and_rounds(client, n
     finished = client.get(reverse("finished")).content.decode()
     assert "Winner: Ben 8" in " ".join(finished.split())
 
+    ids = {player.name: player.public_id for player in notebook.players.all()}
+    compared = client.get(reverse("statistics"), {"a": ids["Anna"], "b": ids["Ben"]}, **HTMX)
+    said = " ".join(compared.content.decode().split())
+    assert "Other games against each other (Skull King, Thousand, score sheets)</dt><dd>1" in said
+    assert "Ben finished ahead</dt><dd>1" in said
+
 
 def test_bids_in_before_the_round_is_played_travel_in_the_file(client, notebook) -> None:
     game = start(notebook, "skull_king", "rulebook")
