@@ -176,7 +176,7 @@ def test_over_800_only_a_contract_counts() -> None:
 
     # at 800 (not over it) A still scores 50 as a defender; at 850, nothing
     assert [scored.points[0] for scored in result.rounds] == [400, 400, 50, 0]
-    assert whys(result, 4, 0) == ["over 800: only a contract counts (endgame)"]
+    assert whys(result, 4, 0) == ["nothing as a defender (over 800, only contracts count)"]
 
 
 # -- the barrel -----------------------------------------------------------------------------
@@ -196,9 +196,9 @@ def test_880_puts_a_player_on_the_barrel_for_three_deals() -> None:
     result = t.score(BARREL, 3, 0, deals)
 
     assert [scored.totals[0] for scored in result.rounds[7:]] == [880, 880, 880, 760]
-    assert whys(result, 8, 0)[-1] == "880: on the barrel (the barrel)"
+    assert whys(result, 8, 0)[-1] == "960 is written as 880: on the barrel (the barrel)"
     assert whys(result, 9, 0) == [
-        "on the barrel: only a contract counts (endgame)",
+        "nothing as a defender (the barrel)",
         "880: on the barrel, deal 1 of 3 (the barrel)",
     ]
     assert whys(result, 11, 0)[-1] == "three deals on the barrel without a win: 760 (the barrel)"
