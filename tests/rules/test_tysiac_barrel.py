@@ -152,6 +152,7 @@ def test_a_contract_to_1000_wins_from_the_barrel() -> None:
     assert result.totals[0] == 1000  # 880 + 120
     assert result.finished and result.winners == (0,)
     assert whys(result, 9, 0) == ["contract 120, made 120: +120"]
+    assert result.marks[0] is None  # off the barrel: the game is won
 
 
 def test_a_contract_to_1000_wins_from_below_the_barrel_too() -> None:

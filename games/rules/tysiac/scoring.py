@@ -173,7 +173,8 @@ def _barrel(table: list[Standing], entry: dict) -> None:
     climbed = []
     for seat, standing in enumerate(table):
         if seat == bidder and made and standing.total >= GAME:
-            continue  # the game is won
+            standing.barrel = None  # the game is won
+            continue
         if standing.barrel is None:
             if standing.total >= BARREL:
                 if standing.total > BARREL:
