@@ -148,18 +148,18 @@ def test_a_round_is_kept_with_a_bonus_dict_per_player() -> None:
         (STANDARD, entry([1, 1], [2, 2]), "every player's bid"),
         (STANDARD, entry([1, 1, True], [2, 2, 0]), "A bid is from 0 to 4"),
         (STANDARD, entry([1, 1, 5], [2, 2, 0]), "A bid is from 0 to 4"),
-        (STANDARD, {"bids": [1, 1, 1], "tricks": [2, 1, 1], "hook": 1}, "every player's bid"),
+        (STANDARD, {"bids": [1, 1, 1], "tricks": [2, 1, 1], "hook": 1}, "no field hook"),
         (STANDARD, entry([1, 1, 0], [2, 2, 0], [{}, {}, {"pirates": 1}]), "took no trick"),
-        (STANDARD, entry([1, 1, 0], [2, 2, 0], [{"fourteens": 4}, {}, {}]), "only 3"),
+        (STANDARD, entry([1, 1, 0], [2, 2, 0], [{"fourteens": 4}, {}, {}]), "3 standard 14s"),
         (
             STANDARD,
             entry([1, 1, 0], [2, 2, 0], [{"fourteens": 2}, {"fourteens": 2}, {}]),
-            "only 3",
+            "3 standard 14s",
         ),
         (
             STANDARD,
             entry([1, 1, 0], [2, 2, 0], [{"skull_king": True}, {"skull_king": True}, {}]),
-            "only one",
+            "one Skull King",
         ),
         (
             STANDARD,
