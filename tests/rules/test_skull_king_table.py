@@ -14,7 +14,7 @@ ADVANCED = sk.Rules(advanced_cards=True)
 
 
 def test_the_defaults_are_the_rulebooks_standard_scoring_without_the_advanced_cards() -> None:
-    assert STANDARD == sk.Rules(scoring=sk.Scoring.STANDARD, advanced_cards=False, rounds=())
+    assert sk.Rules(scoring=sk.Scoring.STANDARD, advanced_cards=False, rounds=()) == STANDARD
 
 
 @pytest.mark.parametrize(("given", "kept"), [("standard", "standard"), ("rascal", "rascal")])
@@ -113,7 +113,7 @@ def test_a_list_with_more_cards_than_the_deck_deals_is_refused(rules, players, r
 
 @pytest.mark.parametrize("players", [0, 1, 9, True, "4", None, 4.0])
 def test_skull_king_is_for_two_to_eight(players) -> None:
-    with pytest.raises(RuleError, match="Skull King is for 2 to 8 players."):
+    with pytest.raises(RuleError, match="Skull King is for 2 to 8 players"):
         sk.first_plan(STANDARD, players, 0)
 
 
@@ -158,7 +158,7 @@ def test_the_round_after_a_plan_is_the_next_one_or_none_after_the_last(
 
 @pytest.mark.parametrize("first_dealer", [-1, 3, True, "0", None, 1.0])
 def test_a_first_dealer_not_at_the_table_is_refused(first_dealer) -> None:
-    with pytest.raises(RuleError, match="The first dealer must be one of the players."):
+    with pytest.raises(RuleError, match="The first dealer must be one of the players"):
         sk.first_plan(STANDARD, 3, first_dealer)
 
 
