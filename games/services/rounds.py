@@ -29,10 +29,6 @@ def _scored(table: RoundsTable, entries: list[dict]) -> rounds.Result:
     return table.module.score(table.rules, table.players, table.game.first_dealer, entries)
 
 
-def _totals(result: rounds.Result) -> list[int]:
-    return list(result.totals)
-
-
 @game_action(None)
 def record_round(*, table: RoundsTable, round_number: int, entry: dict) -> rounds.Result:
     """The next round as entered; the same round sent again (a double tap) is no change."""
@@ -72,7 +68,7 @@ def record_round(*, table: RoundsTable, round_number: int, entry: dict) -> round
     commit(
         game,
         "round",
-        {"deal": round_number, "points": list(scored.points), "totals": _totals(result)},
+        {"deal": round_number, "points": list(scored.points), "totals": list(result.totals)},
         before,
     )
     return result
