@@ -28,12 +28,18 @@ def ids(db) -> dict:
     notebook = Notebook.objects.create(name="Bench")
     deal = data.oh_hell_session(notebook, data.SEVEN[:4], played=1, bids=4, tricks=1)
     sheet = data.oh_hell_session(notebook, data.SEVEN[:3], played=2)
+    games_notebook = Notebook.objects.create(name="Bench, other games")
+    skull = data.skull_king_game(games_notebook, 2)
+    tysiac = data.tysiac_game(games_notebook, 2)
     return {
         "notebook": notebook.key,
         "big_notebook": notebook.key,
+        "games_notebook": games_notebook.key,
         "deal": deal.public_id,
         "version": deal.version,
         "sheet": sheet.public_id,
+        "skull": skull.public_id,
+        "tysiac": tysiac.public_id,
     }
 
 
