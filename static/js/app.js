@@ -229,9 +229,11 @@ document.addEventListener(
 );
 
 // New session: a name added with Enter leaves the cursor in the name field, for the next.
-document.addEventListener("htmx:afterSwap", (event) => {
-  const form = event.detail.target;
-  if (form && form.id === "new-session" && form.dataset.focus) {
+// The form the answer swapped in says so (data-focus), whatever htmx's own focus keeping
+// found focused when the answer came.
+document.addEventListener("htmx:afterSwap", () => {
+  const form = document.getElementById("new-session");
+  if (form && form.dataset.focus) {
     const field = document.getElementById(form.dataset.focus);
     if (field) {
       field.focus();

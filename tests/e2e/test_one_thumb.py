@@ -62,6 +62,7 @@ BOX_JS = """
     innerWidth: window.innerWidth, innerHeight: window.innerHeight,
     scrollX: window.scrollX, scrollY: window.scrollY,
     touched: !!hit && (hit === el || el.contains(hit)),
+    connected: el.isConnected,
   };
 }
 """
@@ -73,6 +74,8 @@ window.addEventListener("click", (event) => {
   window.__clicks.push({x: window.scrollX, y: window.scrollY, trusted: event.isTrusted});
 }, true);
 """
+
+LOOKS = 5  # looks at a control that a swap keeps taking away before the walk gives up
 
 EDGE = 0.5  # CSS px: a box may end on a fraction of a pixel past the last whole one
 
@@ -91,9 +94,18 @@ class Walk:
     last_at: float = 0.0
 
     def look(self, target: Locator) -> dict:
-        expect(target).to_have_count(1)
-        expect(target).to_be_visible()
-        return target.evaluate(BOX_JS)
+        """The control's box on the screen as it settles. A control taken off the page
+        between finding it and measuring it (the server's answer replacing the table this
+        phone drew while it waited, static/js/offline.js) is not on the screen at all: the
+        walk looks again at what took its place."""
+        for _ in range(LOOKS):
+            expect(target).to_have_count(1)
+            expect(target).to_be_visible()
+            box = target.evaluate(BOX_JS)
+            if box["connected"] and box["right"] > box["left"] and box["bottom"] > box["top"]:
+                return box
+            self.page.wait_for_timeout(100)
+        return box
 
     def check(self, step: str, box: dict) -> None:
         inside = (
