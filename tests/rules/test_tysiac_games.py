@@ -138,7 +138,8 @@ def test_a_whole_polish_game_for_four_matches_the_hand_count() -> None:
     assert result.rounds[0].points == (50, 120, 30, 10)
     assert result.rounds[6].points == (100, 20, 0, 0)  # C's talon of nothing: 0, not None
     assert whys(result, 5, 0) == [
-        "sits out, the talon: 1 aces × 50 + 100 = 150 (the talon for the player sitting out)"
+        "sits out, the talon: aces 1 × 50 + marriage 100 = 150"
+        " (the talon for the player sitting out)"
     ]
     assert whys(result, 6, 0) == ["nothing as a defender (over 800, only contracts count)"]
     assert whys(result, 2, 0) == ["45 rounded to 50 (rounding of defenders' points)"]

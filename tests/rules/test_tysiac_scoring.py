@@ -213,7 +213,7 @@ def test_the_polish_player_sitting_out_scores_50_an_ace_and_the_talons_marriage(
     aces, marriage = talon.get("aces", 0), t.MARRIAGES.get(talon.get("marriage"), 0)
     assert result.rounds[0].points[0] == gain
     assert whys(result, 1, 0) == [
-        f"sits out, the talon: {aces} aces × 50 + {marriage} = {gain}"
+        f"sits out, the talon: aces {aces} × 50 + marriage {marriage} = {gain}"
         " (the talon for the player sitting out)"
     ]
 

@@ -107,7 +107,9 @@ def _deal_points(
         talon = entry["talon"]
         marriage = MARRIAGES.get(talon["marriage"], 0)
         gain = TALON_ACE * talon["aces"] + marriage
-        said = gettext_noop("sits out, the talon: %(aces)s aces × 50 + %(marriage)s = %(points)s")
+        said = gettext_noop(
+            "sits out, the talon: aces %(aces)s × 50 + marriage %(marriage)s = %(points)s"
+        )
         params = {"aces": talon["aces"], "marriage": marriage, "points": gain}
         return gain, False, [Why(said, params, TALON)]
     if seat == entry["bidder"]:
