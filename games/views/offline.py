@@ -354,6 +354,8 @@ def rounds_ahead(request: HttpRequest, table: services.RoundsTable) -> dict:
     phases = ("bids", "play") if kind.bids_first else (None,)
     forms, calls = {}, {}
     plan = table.result.next_round
+    first = plan.number if plan else None
+    through = None
     for _step in range(ROUNDS_AHEAD):
         if plan is None:
             break
@@ -367,6 +369,7 @@ def rounds_ahead(request: HttpRequest, table: services.RoundsTable) -> dict:
             context = rounds.form_context(table, plan, phase)
             html = render_to_string("games/_round_form.html", context, request=request)
             forms[f"{plan.number}:{phase or 'play'}"] = html
+        through = plan.number
         plan = table.module.plan_after(table.rules, table.players, table.game.first_dealer, plan)
     words = {
         **common_words(),
@@ -379,7 +382,17 @@ def rounds_ahead(request: HttpRequest, table: services.RoundsTable) -> dict:
         "later": _("Scores come when the connection is back: the server works them out."),
         "no_form": _("Every round drawn ahead is kept; the next comes with the connection."),
     }
-    return {"game": "rounds", "lookups": {"calls": calls}, "words": words, "forms": forms}
+    return {
+        "game": "rounds",
+        "lookups": {"calls": calls},
+        "words": words,
+        "forms": forms,
+        # The rounds drawn, and whether the game has none after them: the phone asks again
+        # as the game goes past them (static/js/offline.js, freshAhead).
+        "from": first,
+        "through": through,
+        "last": plan is None,
+    }
 
 
 @require_safe
@@ -397,6 +410,10 @@ def ahead(request: HttpRequest, public_id: str) -> JsonResponse:
     else:
         data = oh_hell_lookups(table)
     response = JsonResponse({**data, "language": get_language()})
-    # The plans of a session never change; the words follow the language (in the URL).
-    patch_cache_control(response, private=True, max_age=24 * 3600)
+    if data["game"] == "rounds":
+        # The forms drawn ahead follow the game: asked for again as the rounds go by.
+        patch_cache_control(response, private=True, no_cache=True)
+    else:
+        # The plans of a session never change; the words follow the language (in the URL).
+        patch_cache_control(response, private=True, max_age=24 * 3600)
     return response

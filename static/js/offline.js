@@ -112,13 +112,12 @@
     entries = (await db.get(KEY.entries, store)) || [];
     const language = document.documentElement.lang;
     ahead = (await db.get(`ahead:${id}:${language}`, store)) || null;
-    if (!ahead) {
-      // Once the page is up, like the drawing scripts: the table is shown first.
-      if (document.readyState === "complete") {
-        fetchAhead(language);
-      } else {
-        window.addEventListener("load", () => fetchAhead(language));
-      }
+    // Once the page is up, like the drawing scripts: the table is shown first.
+    const ask = () => (ahead ? freshAhead() : fetchAhead(language));
+    if (document.readyState === "complete") {
+      ask();
+    } else {
+      window.addEventListener("load", ask);
     }
     if (navigator.storage && navigator.storage.persist) {
       navigator.storage.persist().catch(() => {});
@@ -130,8 +129,8 @@
   }
 
   let fetching = false;
-  async function fetchAhead(language = document.documentElement.lang) {
-    if (fetching || ahead) {
+  async function fetchAhead(language = document.documentElement.lang, fresh = false) {
+    if (fetching || (ahead && !fresh)) {
       return;
     }
     fetching = true;
@@ -149,6 +148,21 @@
       // at the next draw.
     } finally {
       fetching = false;
+    }
+  }
+
+  // A game scored round by round gets the forms of a few rounds ahead (games/views/offline.py,
+  // rounds_ahead). As the game goes past them, or back before them by Undo, the phone asks
+  // for the next few while it has a connection, so a connection lost in any round leaves
+  // the table going on.
+  function freshAhead() {
+    if (!ahead || ahead.game !== "rounds" || server.number === null) {
+      return;
+    }
+    const behind = ahead.from == null || server.number < ahead.from;
+    const short = !ahead.last && (ahead.through == null || ahead.through < server.number + 2);
+    if (behind || short) {
+      fetchAhead(document.documentElement.lang, true);
     }
   }
 
@@ -337,6 +351,7 @@
         server = fresh;
         stale = false;
         db.set(KEY.state, server, store).catch(() => {});
+        freshAhead();
       }
     }
     if (!document.getElementById("offline-table")) {

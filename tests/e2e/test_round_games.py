@@ -219,3 +219,43 @@ def test_tysiac_under_the_russian_preset_in_russian(
     expect(page.locator("[popover]:popover-open")).to_contain_text("заказ 140, набрано 137: −140")
     assert no_horizontal_scroll(page) <= viewport[0]
     page.screenshot(path=str(screenshot_dir / f"tysiac-{viewport[0]}.png"), full_page=True)
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_sheet_goes_on_offline_after_many_rounds_online(
+    browser, browser_context_args, live_server, screenshot_dir: Path
+) -> None:
+    """The forms drawn ahead follow the game: a connection lost in round 7 still leaves the
+    round's form on the phone (the phone asks for fresh ones as the rounds go by)."""
+    context: BrowserContext = browser.new_context(**browser_context_args)
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    ready_for_offline(page, live_server.url)
+    url = start_session(
+        page,
+        live_server.url,
+        kind="Any game: a score sheet",
+        names=["Anna", "Ben", "Cleo"],
+        first_dealer="Anna",
+        preset="Free: the highest total wins",
+    )
+    for number in range(1, 7):  # beyond the rounds a phone was first given ahead
+        sheet_round(page, number, {0: number, 1: 10, 2: 0})
+    expect(page.locator("#round-title")).to_have_text("Round 7")
+    page.wait_for_timeout(1000)  # fresh forms ahead arrive after the swap
+
+    context.set_offline(True)
+    sheet_round(page, 7, {0: 7, 1: 10, 2: 5})
+    sheet_round(page, 8, {0: 8, 1: -10, 2: 5})
+    expect(page.locator("#connection")).to_contain_text("2 entries kept on this phone")
+    expect(page.locator("#round-title")).to_have_text("Round 9")
+    page.screenshot(path=str(screenshot_dir / "sheet-offline-round-9.png"), full_page=True)
+
+    context.set_offline(False)
+    expect(page.locator("#connection")).to_contain_text("every entry kept on this phone was sent")
+    # By hand: Anna 1 + 2 + ... + 8 = 36; Ben 10 × 7 - 10 = 60; Cleo 5 + 5 = 10.
+    assert chips(page) == {"Ben": 60, "Anna": 36, "Cleo": 10}
+    game = Game.objects.get(public_id=url.rstrip("/").rsplit("/", 1)[1])
+    assert Round.objects.filter(game=game, done=True).count() == 8
+    assert not errors

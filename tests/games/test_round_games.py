@@ -164,6 +164,43 @@ def test_the_deal_screen_of_a_round_game_costs_a_fixed_number_of_queries(
 # -- Skull King ----------------------------------------------------------------------------
 
 
+def ahead(client, game: Game) -> tuple[dict, str]:
+    response = client.get(reverse("ahead", args=[game.public_id]))
+    assert response.status_code == 200
+    return response.json(), response["Cache-Control"]
+
+
+def test_the_forms_drawn_ahead_follow_the_game(client, notebook) -> None:
+    """A phone that loses its connection in any round has that round's form: the forms
+    drawn ahead start at the round the table is at, and are asked for again, not cached."""
+    game = start(notebook, "any_game", "free")
+    for number in range(1, 6):
+        assert post(client, game, "round", points_form(number, 1, 2, 3)).status_code == 302
+
+    data, cache = ahead(client, game)
+
+    assert (data["from"], data["through"], data["last"]) == (6, 9, False)
+    assert list(data["forms"]) == ["6:play", "7:play", "8:play", "9:play"]
+    assert "Round 6" in data["forms"]["6:play"] and "Round 9" in data["forms"]["9:play"]
+    assert "no-cache" in cache
+
+
+def test_the_last_rounds_drawn_ahead_say_that_none_follow(client, notebook) -> None:
+    game = start(notebook, "skull_king", "rulebook")
+    for number in range(1, 9):
+        assert post(client, game, "bids", skull_form(number, [0, 0, 0])).status_code == 302
+        form = skull_form(number, [0, 0, 0], [number, 0, 0])
+        assert post(client, game, "round", form).status_code == 302
+
+    data, _cache = ahead(client, game)
+
+    assert (data["from"], data["through"], data["last"]) == (9, 10, True)
+    assert list(data["forms"]) == ["9:bids", "9:play", "10:bids", "10:play"]
+    assert list(data["lookups"]["calls"]) == ["9", "10"]
+    # 3 players, 10 cards: every sum of the bids from 0 to 30 has its call
+    assert data["lookups"]["calls"]["10"]["10"] == "EVEN: bids 10, tricks 10"
+
+
 def test_skull_king_takes_the_bids_first_and_says_the_call(client, notebook) -> None:
     game = start(notebook, "skull_king", "rulebook")
 
