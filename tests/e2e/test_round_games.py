@@ -30,6 +30,14 @@ def chips(page: Page) -> dict[str, int]:
     return found
 
 
+def answered(page: Page, number: int) -> None:
+    """Round ``number``'s answer is on the screen: the server's table says it scored it, or
+    the phone's own (offline) shows the round after it. Totals are read only then."""
+    scored = page.locator("#table details.last-deal summary", has_text=f"Round {number} scored")
+    following = page.locator("#round-title", has_text=re.compile(rf"^Round {number + 1}$"))
+    expect(scored.or_(following).first).to_be_visible()
+
+
 def sheet_round(page: Page, number: int, points: dict[int, int]) -> None:
     expect(page.locator("#round-title")).to_have_text(f"Round {number}")
     for side, value in points.items():
@@ -38,6 +46,7 @@ def sheet_round(page: Page, number: int, points: dict[int, int]) -> None:
         if value < 0:
             page.locator(f"[data-negate=points-{side}]").click()
     page.locator(".save-round").click()
+    answered(page, number)
     page.wait_for_timeout(HUMAN_PAUSE_MS)
 
 
@@ -60,6 +69,7 @@ def skull_round(page: Page, number: int, bids, tricks, bonuses=None) -> None:
             else:
                 field.select_option(str(value))
     page.locator(".save-round").click()
+    answered(page, number)
     page.wait_for_timeout(HUMAN_PAUSE_MS)
 
 
@@ -181,6 +191,7 @@ def tysiac_deal(
     for suit, name in (marriages or {}).items():
         page.locator(f"#marriage-{suit}").select_option(label=name)
     page.locator(".save-round").click()
+    answered(page, number)
     page.wait_for_timeout(HUMAN_PAUSE_MS)
 
 
@@ -208,6 +219,7 @@ def test_tysiac_under_the_russian_preset_in_russian(
     page.get_by_label("Given up before play (the bidder pays the contract)").check()
     expect(page.locator("#points-0")).to_be_hidden()
     page.locator(".save-round").click()
+    answered(page, 2)
     page.wait_for_timeout(HUMAN_PAUSE_MS)
     assert chips(page) == {"C": 128, "A": -77, "B": -85}
 
