@@ -8,13 +8,18 @@ Django), so a caller can cache them. What counts (docs/statistics.md):
   The run follows the deals in order, across sessions in the order they started.
 - Kozel: matches and times the goat count finished matches; defeat points per deal counts
   every deal entered, eggs included (a deal where nobody loses).
+- Games scored round by round: sessions and wins count finished sessions; rounds and a
+  game's own figures (its ``FIGURES``: bids made exactly, contracts made) every scored
+  round, finished or not, that the player took part in.
 """
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from datetime import datetime
+from types import ModuleType
 from typing import Generic, TypeVar
 
 from games.rules import kozel, oh_hell, rounds
@@ -304,6 +309,8 @@ class RoundsPlayerStats:
     sessions: int
     wins: int
     rounds: int
+    #: The game's own figures: (label, count, its share of another count or None).
+    figures: tuple[tuple[str, int, float | None], ...] = ()
 
     @property
     def win_rate(self) -> float | None:
@@ -311,12 +318,15 @@ class RoundsPlayerStats:
 
 
 def rounds_player_stats(
-    sessions: Iterable[RoundsSession], player: str, kind: str
+    sessions: Iterable[RoundsSession], player: str, kind: str, game: ModuleType | None = None
 ) -> RoundsPlayerStats | None:
+    """``game``: the game's rules module, for its own figures (``FIGURES``)."""
     played = [s for s in sessions if s.kind == kind and player in s.players]
     if not played:
         return None
     finished = wins = count = 0
+    figures = getattr(game, "FIGURES", ())
+    counts: Counter[str] = Counter()
     for session in played:
         result = session.result
         seat = session.players.index(player)
@@ -325,7 +335,15 @@ def rounds_player_stats(
         if result.finished:
             finished += 1
             wins += side in result.winners
-    return RoundsPlayerStats(player, kind, sessions=finished, wins=wins, rounds=count)
+        if figures:
+            for scored in result.rounds:
+                if seat not in scored.plan.sitting_out:
+                    counts.update(game.round_figures(scored.entry, seat))
+    shown = tuple(
+        (f.label, counts[f.key], rate(counts[f.key], counts[f.of]) if f.of else None)
+        for f in figures
+    )
+    return RoundsPlayerStats(player, kind, finished, wins, count, shown)
 
 
 @dataclass(frozen=True)

@@ -13,8 +13,10 @@ asking which game it is. A game's module provides:
   cannot seat, and ``plan_after(rules, players, first_dealer, plan) -> Plan | None``:
   the next round if nothing changes who plays (a phone offline draws its form ahead).
 
-Optional: ``check_bids`` and ``call`` (Kind.bids_first), and ``form_facts(rules, players,
-plan) -> dict`` for what the game's form shows beyond the plan.
+Optional: ``check_bids`` and ``call`` (Kind.bids_first), ``form_facts(rules, players,
+plan) -> dict`` for what the game's form shows beyond the plan, and ``FIGURES`` with
+``round_figures(entry, seat) -> dict[str, int]``: what a player's statistics count in a
+round as checked (bids made, contracts), each ``Figure`` naming one count.
 """
 
 from __future__ import annotations
@@ -34,6 +36,16 @@ class Plan:
     cards: int | None = None  # cards dealt to each player, where the game says
     #: Seats that take no part: sitting out (Tysiąc with four) or out of the game.
     sitting_out: tuple[int, ...] = ()
+
+
+@dataclass(frozen=True)
+class Figure:
+    """A count a player's statistics show for a game (its ``FIGURES``), and the count it is
+    a share of, if any ("bids made exactly" of "bids")."""
+
+    key: str
+    label: str  # marked with gettext_noop: translated where it is shown
+    of: str | None = None
 
 
 @dataclass(frozen=True)

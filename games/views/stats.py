@@ -335,7 +335,11 @@ def player_statistics(request: HttpRequest, public_id: str) -> HttpResponse:
             "rounds": [
                 (KINDS[kind].label, row)
                 for kind in round_kinds()
-                if (row := stats.rounds_player_stats(rounds_sessions, player.public_id, kind))
+                if (
+                    row := stats.rounds_player_stats(
+                        rounds_sessions, player.public_id, kind, KINDS[kind].rounds
+                    )
+                )
             ],
             "rivals": rivals,
         },

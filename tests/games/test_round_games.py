@@ -465,3 +465,37 @@ def test_a_follower_sees_the_totals_without_a_form_and_a_co_scorekeeper_enters(
     assert 'name="idem"' not in page and "e.bids.0" not in page
     assert refused.status_code in (403, 404)
     assert services.load(game).result.totals == (20, 10, 10)
+
+
+def test_a_players_page_shows_each_games_own_figures(client, notebook) -> None:
+    """Skull King: bids made exactly and bids of 0; Tysiąc: contracts played, made, given
+    up. Counted by hand from the rounds below."""
+    skull = start(notebook, "skull_king", "rulebook")
+    # Round 1: Anna bids 1, takes 1 (made); Ben and Carla bid 0, take 0 (made).
+    post(client, skull, "bids", skull_form(1, [1, 0, 0]))
+    post(client, skull, "round", skull_form(1, [1, 0, 0], [1, 0, 0]))
+    # Round 2: Anna bids 0, takes 1 (missed); Ben bids 1, takes 1; Carla bids 0, takes 0.
+    post(client, skull, "bids", skull_form(2, [0, 1, 0]))
+    post(client, skull, "round", skull_form(2, [0, 1, 0], [1, 1, 0]))
+    thousand = start(notebook, "tysiac", "russian")
+    # Anna bids 140 and loses it (137); Ben bids 120 and makes it (Anna defends: 20);
+    # Anna gives 125 up (Ben and Carla the greater of 60 and 63).
+    marriages = {"e.marriages.D": 0, "e.marriages.S": 2}
+    post(client, thousand, "round", tysiac_form(1, 0, 140, [57, 38, 25], **marriages))
+    post(client, thousand, "round", tysiac_form(2, 1, 120, [20, 70, 30], **{"e.marriages.H": 1}))
+    post(client, thousand, "round", tysiac_form(3, 0, 125, **{"e.given_up": "true"}))
+    assert services.load(thousand).result.totals == (-140 + 20 - 125, 40 + 120 + 63, 65 + 30 + 63)
+    anna = notebook.players.get(name="Anna")
+
+    html = client.get(reverse("player_statistics", args=[anna.public_id])).content.decode()
+
+    said = " ".join(html.split())
+    skull_figures = said.split('id="skull_king-figures"')[1].split("</dl>")[0]
+    assert "<dt>Rounds played</dt><dd>2</dd>" in skull_figures
+    assert "<dt>Bids made exactly</dt><dd>1 (50%)</dd>" in skull_figures
+    assert "<dt>Bids of 0</dt><dd>1 (50%)</dd>" in skull_figures
+    assert "<dt>Bids of 0 made</dt><dd>0 (0%)</dd>" in skull_figures
+    tysiac_figures = said.split('id="tysiac-figures"')[1].split("</dl>")[0]
+    assert "<dt>Contracts played</dt><dd>2</dd>" in tysiac_figures
+    assert "<dt>Contracts made</dt><dd>0 (0%)</dd>" in tysiac_figures
+    assert "<dt>Deals given up</dt><dd>1 (50%)</dd>" in tysiac_figures

@@ -21,7 +21,7 @@ from games.rules.skull_king.entry import (
     short_allowed,
     trick_size,
 )
-from games.rules.skull_king.scoring import round_score, score
+from games.rules.skull_king.scoring import FIGURES, round_figures, round_score, score
 from games.rules.skull_king.table import (
     ADVANCED_DECK,
     DECK,
@@ -46,6 +46,7 @@ __all__ = [
     "ADVANCED_DECK",
     "BONUS_KEYS",
     "DECK",
+    "FIGURES",
     "LOOT_CARDS",
     "MAX_PLAYERS",
     "MERMAIDS",
@@ -67,6 +68,7 @@ __all__ = [
     "most_cards",
     "plan_after",
     "plan_of",
+    "round_figures",
     "round_score",
     "schedule",
     "score",

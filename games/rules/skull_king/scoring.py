@@ -18,12 +18,30 @@ from collections.abc import Sequence
 
 from games.rules.errors import RuleError, gettext_noop
 from games.rules.explain import Why
-from games.rules.rounds import Result, RoundScore, places_of, singles
+from games.rules.rounds import Figure, Result, RoundScore, places_of, singles
 from games.rules.skull_king.entry import CAPTURES, check_round
 from games.rules.skull_king.table import Rules, Scoring, bid_call, plan_of, schedule
 
 LOOT = 20  # to each ally, each alliance
 RASCAL = gettext_noop("Rascal scoring")
+
+#: What a player's statistics count (``round_figures``).
+FIGURES = (
+    Figure("exact", gettext_noop("Bids made exactly"), of="bids"),
+    Figure("zero", gettext_noop("Bids of 0"), of="bids"),
+    Figure("zero_made", gettext_noop("Bids of 0 made"), of="zero"),
+)
+
+
+def round_figures(entry: dict, seat: int) -> dict[str, int]:
+    """A player's counts in a round as checked: a bid, made exactly or not, and a bid of 0."""
+    bid, took = entry["bids"][seat], entry["tricks"][seat]
+    return {
+        "bids": 1,
+        "exact": int(bid == took),
+        "zero": int(bid == 0),
+        "zero_made": int(bid == 0 and took == 0),
+    }
 
 
 def signed(points: int) -> str:

@@ -13,7 +13,14 @@ The interface of a game scored round by round (games.rules.rounds): ``Rules``,
 ``check_round``, ``score``; and ``form_facts`` for the deal's form.
 """
 
-from games.rules.tysiac.deal import KEYS, bidder_made, check_round, own_marriages
+from games.rules.tysiac.deal import (
+    FIGURES,
+    KEYS,
+    bidder_made,
+    check_round,
+    own_marriages,
+    round_figures,
+)
 from games.rules.tysiac.scoring import Standing, given_up_share, rounded, score
 from games.rules.tysiac.table import (
     BARREL,
@@ -51,6 +58,7 @@ __all__ = [
     "BOLTS",
     "BOLT_PENALTY",
     "CARD_POINTS",
+    "FIGURES",
     "GAME",
     "HIGHEST_CONTRACT",
     "KEYS",
@@ -79,6 +87,7 @@ __all__ = [
     "own_marriages",
     "plan_after",
     "plan_of",
+    "round_figures",
     "rounded",
     "score",
 ]

@@ -9,7 +9,7 @@ Polish option, four players). A deal given up has no card points and no marriage
 from __future__ import annotations
 
 from games.rules.errors import RuleError, gettext_noop, is_whole
-from games.rules.rounds import Plan
+from games.rules.rounds import Figure, Plan
 from games.rules.tysiac.table import (
     CARD_POINTS,
     HIGHEST_CONTRACT,
@@ -148,3 +148,22 @@ def bidder_made(entry: dict) -> bool:
         return False
     bidder = entry["bidder"]
     return entry["points"][bidder] + own_marriages(entry, bidder) >= entry["contract"]
+
+
+#: What a player's statistics count (``round_figures``).
+FIGURES = (
+    Figure("contracts", gettext_noop("Contracts played")),
+    Figure("made", gettext_noop("Contracts made"), of="contracts"),
+    Figure("given_up", gettext_noop("Deals given up"), of="contracts"),
+)
+
+
+def round_figures(entry: dict, seat: int) -> dict[str, int]:
+    """A player's counts in a deal as checked: a contract played as the bidder, made or
+    given up."""
+    bidder = entry["bidder"] == seat
+    return {
+        "contracts": int(bidder),
+        "made": int(bidder and bidder_made(entry)),
+        "given_up": int(bidder and entry["given_up"]),
+    }
