@@ -39,18 +39,35 @@ def keep(name: str) -> str:
 
 
 def kept_words() -> dict:
-    return plural(
-        "No connection · %(n)s entry kept on this phone",
-        "No connection · %(n)s entries kept on this phone",
-    )
+    # Spelled out as ngettext calls, not through ``plural``, so that makemessages finds
+    # them: these sentences are said nowhere else.
+    return {
+        str(n): ngettext(
+            "No connection · %(n)s entry kept on this phone",
+            "No connection · %(n)s entries kept on this phone",
+            n,
+        )
+        % {"n": keep("n")}
+        for n in SAMPLES
+    }
+
+
+def sending_words() -> dict:
+    return {
+        str(n): ngettext(
+            "Sending %(n)s entry kept on this phone…",
+            "Sending %(n)s entries kept on this phone…",
+            n,
+        )
+        % {"n": keep("n")}
+        for n in SAMPLES
+    }
 
 
 def common_words() -> dict:
     return {
         "kept": kept_words(),
-        "sending": plural(
-            "Sending %(n)s entry kept on this phone…", "Sending %(n)s entries kept on this phone…"
-        ),
+        "sending": sending_words(),
         "sent": _("Back online: every entry kept on this phone was sent."),
         "pending": _("not sent yet"),
         "refused": _(

@@ -107,6 +107,7 @@ def marked_in_python() -> set[tuple[str | None, str]]:
         "gettext_noop": (None, 0),
         "ngettext": (None, 0),
         "ngettext_lazy": (None, 0),
+        "plural": (None, 0),  # games/views/offline.py: the phone's sentences, by number
         "pgettext": (0, 1),
         "pgettext_lazy": (0, 1),
         "npgettext": (0, 1),
@@ -178,6 +179,9 @@ def test_the_finder_sees_what_the_templates_and_the_code_mark() -> None:
     assert (None, "Pick a bid.") in in_python  # gettext_lazy
     assert (None, "Oh Hell is for %(low)s to %(high)s players.") in in_python  # the rules
     assert (None, "The table is full.") in in_python  # a plain RuleError in a view
+    kept = "No connection · %(n)s entry kept on this phone"
+    assert (None, kept) in in_python  # ngettext, the phone's words
+    assert (None, "%(cards)s card") in in_python  # games/views/offline.py's plural()
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
@@ -410,6 +414,38 @@ def test_every_page_comes_out_in_the_visitors_language_with_no_english_left(
             found[url] = problems
 
     assert found == {}
+
+
+def strings_in(value) -> list[str]:
+    """Every string in a JSON value, however deep (an HTML form's text included)."""
+    if isinstance(value, dict):
+        return [text for each in value.values() for text in strings_in(each)]
+    if isinstance(value, list):
+        return [text for each in value for text in strings_in(each)]
+    return [value] if isinstance(value, str) else []
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_the_phones_offline_words_are_in_the_visitors_language(notebook, table, language):
+    """What the scorekeeper's phone says while entries wait ("No connection · 2 entries
+    kept on this phone", the offline table, the forms drawn ahead), for each game."""
+    client = client_of(notebook)
+    english = {}
+    for session in (table["game"], table["match"], table["skull"], table["thousand"]):
+        url = reverse("ahead", args=[session.public_id])
+        said = client.get(url, HTTP_ACCEPT_LANGUAGE=language).json()
+        in_english = client.get(url, HTTP_ACCEPT_LANGUAGE="en").json()
+        same = set(strings_in(said["words"])) & set(strings_in(in_english["words"]))
+        english[session.kind] = sorted(text for text in same if re.search("[a-z]{3,}", text))
+        page = client.get(reverse("game", args=[session.public_id]), HTTP_ACCEPT_LANGUAGE=language)
+        state = page.content.decode().split('id="offline-state" type="application/json">')[1]
+        kept = json.loads(state.split("</script>")[0])["kept"]
+        assert kept["1"] != "No connection · %(n)s entry kept on this phone", session.kind
+        if session.kind == "skull_king":
+            form = "".join(said["forms"].values())
+            assert leftovers(form, language) == []
+
+    assert english == {"oh_hell": [], "kozel": [], "skull_king": [], "tysiac": []}
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
