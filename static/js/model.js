@@ -272,7 +272,8 @@
   }
 
   // A game scored round by round: only where the table stands (the round, bids or play, the
-  // bids in); its scores come from the server, which alone knows its rules.
+  // bids in), and the rounds kept here as entered (the last entry of each: a round's bids,
+  // then the round); its scores come from the server, which alone knows its rules.
   function rounds(ahead, serverState, entries) {
     let state = {
       number: serverState.number,
@@ -281,6 +282,10 @@
       ended: serverState.number === null,
     };
     let kept = 0;
+    let entered = [];
+    const enter = (number, phase, fields) => {
+      entered = [...entered.filter((each) => each.number !== number), { number, phase, fields }];
+    };
     for (const entry of entries) {
       if (entry.action === "undo") {
         const back = serverState.undo;
@@ -295,15 +300,17 @@
           }
         }
         state = { ...state, phase: "play", bids };
+        enter(Number(entry.fields.deal), "bids", entry.fields);
       } else if (entry.action === "round") {
         kept += 1;
+        enter(Number(entry.fields.deal), state.phase ? "play" : null, entry.fields);
         const next = Number(entry.fields.deal) + 1;
         state = { ...state, number: next, phase: state.phase ? "bids" : null, bids: null };
       } else if (entry.action === "end_game") {
         state = { ...state, ended: true };
       }
     }
-    return { state, kept };
+    return { state, kept, entered };
   }
 
   root.scorekeeperModel = { ohHell, kozel, rounds, refusal, standings };

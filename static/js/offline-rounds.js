@@ -5,7 +5,104 @@
 (function (root) {
   "use strict";
 
-  const { escape, newKey, undoRow } = root.scorekeeperOfflineTable;
+  const { escape, newKey, undoRow, pendingNote } = root.scorekeeperOfflineTable;
+
+  // A label's own words: without the hints, badges and hidden words beside them, or the
+  // control it holds ("Contract", not "Contract 100–400, steps of 5").
+  function wordsOf(label) {
+    const copy = label.cloneNode(true);
+    for (const extra of copy.querySelectorAll(
+      ".muted, .visually-hidden, .dealer-tag, [aria-hidden=true], select, input, br",
+    )) {
+      extra.replaceWith(" ");
+    }
+    return copy.textContent;
+  }
+
+  // The words a control of the form drawn ahead is known by: its label, else its own name.
+  function labelOf(control, holder) {
+    const byFor = control.id && holder.querySelector(`label[for="${control.id}"]`);
+    if (byFor) {
+      return wordsOf(byFor);
+    }
+    if (control.getAttribute("aria-label")) {
+      return control.getAttribute("aria-label");
+    }
+    const around = control.closest("label");
+    return around ? wordsOf(around) : control.name;
+  }
+
+  const clean = (text) => text.replace(/\s+/g, " ").trim();
+  // "Anna: bid" + "1" -> "Anna: bid 1"; "♦ diamonds (80)" + "A" -> "♦ diamonds (80): A".
+  const joined = (label, value) =>
+    label.includes(":") ? `${label} ${value}` : `${label}: ${value}`;
+
+  // The fieldsets a control sits in, outermost first, by their visible legends ("Anna",
+  // "Loot: allied with"): the group its words go under.
+  function groupOf(control, form) {
+    const legends = [];
+    for (let box = control.closest("fieldset"); box && form.contains(box);) {
+      const legend = box.querySelector(":scope > legend");
+      if (legend && !legend.classList.contains("visually-hidden")) {
+        legends.unshift(clean(legend.textContent));
+      }
+      box = box.parentElement && box.parentElement.closest("fieldset");
+    }
+    return legends.join(" · ");
+  }
+
+  // A round kept on this phone, said with the words of its own form (drawn ahead by the
+  // server): "Anna: bid 1, Ben: bid 0", "Card points (…) · A 57, B 38". What a form has by
+  // default is left out.
+  function said(html, fields) {
+    const holder = document.createElement("div");
+    holder.innerHTML = html;
+    const groups = new Map();
+    const add = (control, part) => {
+      const group = groupOf(control, holder);
+      groups.set(group, [...(groups.get(group) || []), part]);
+    };
+    for (const [name, value] of Object.entries(fields)) {
+      const controls = Array.from(holder.querySelectorAll("[name]")).filter(
+        (each) => each.name === name,
+      );
+      const control = controls[0];
+      if (!control || control.type === "hidden") {
+        continue;
+      }
+      if (control.type === "radio" || control.type === "checkbox") {
+        const chosen = controls.find((each) => each.value === value) || control;
+        add(chosen, clean(labelOf(chosen, holder)));
+      } else if (control.tagName === "SELECT") {
+        const option = Array.from(control.options).find((each) => each.value === value);
+        const fallback = control.querySelector("option[selected]") || control.options[0];
+        if (option && option !== fallback) {
+          add(control, joined(clean(labelOf(control, holder)), clean(option.textContent)));
+        }
+      } else if (value !== "") {
+        add(control, `${clean(labelOf(control, holder))} ${value}`);
+      }
+    }
+    return Array.from(groups, ([group, parts]) =>
+      group ? `${group} · ${parts.join(", ")}` : parts.join(", "),
+    ).join("; ");
+  }
+
+  function keptRounds(ahead, entered) {
+    const lines = entered
+      .map(({ number, phase, fields }) => {
+        const html = ahead.forms[`${number}:${phase || "play"}`];
+        if (!html) {
+          return "";
+        }
+        const holder = document.createElement("div");
+        holder.innerHTML = html;
+        const title = holder.querySelector("#round-title");
+        return `<li><strong>${escape(title ? title.textContent : String(number))}</strong> ${pendingNote(ahead.words)}: ${escape(said(html, fields))}</li>`;
+      })
+      .join("");
+    return lines ? `<ol class="kept kept-rounds">${lines}</ol>` : "";
+  }
 
   // The form drawn ahead, with a fresh once-only key and the bids already in.
   function formFor(html, bids) {
@@ -40,6 +137,7 @@
     return [
       undoRow(words),
       chips ? chips.outerHTML : "",
+      keptRounds(ahead, view.entered || []),
       `<p class="small muted">${escape(words.later)}</p>`,
       call ? `<p class="announcement call-even">${escape(call)}</p>` : "",
       html ? formFor(html, state.bids) : `<p class="panel">${escape(words.no_form)}</p>`,

@@ -168,6 +168,10 @@ def test_rounds_entered_offline_are_kept_then_sent_once(
     page.locator(".save-round").click()
     expect(page.locator("#connection")).to_contain_text("4 entries kept on this phone")
     expect(page.locator("#round-title")).to_have_text("Round 3")
+    expect(page.locator("#offline-table .kept-rounds li").nth(1)).to_have_text(
+        "Round 2 (not sent yet): Anna: bid 1, Anna: tricks taken 1, Ben: bid 0,"
+        " Ben: tricks taken 0, Cleo: bid 0, Cleo: tricks taken 1"
+    )
     page.screenshot(path=str(screenshot_dir / "skull-king-offline.png"), full_page=True)
 
     context.set_offline(False)
@@ -262,6 +266,14 @@ def test_a_sheet_goes_on_offline_after_many_rounds_online(
     sheet_round(page, 8, {0: 8, 1: -10, 2: 5})
     expect(page.locator("#connection")).to_contain_text("2 entries kept on this phone")
     expect(page.locator("#round-title")).to_have_text("Round 9")
+    # What was entered stays in view, said with the form's own words, until it is sent.
+    kept = page.locator("#offline-table .kept-rounds li")
+    expect(kept).to_have_text(
+        [
+            "Round 7 (not sent yet): Anna 7, Ben 10, Cleo 5",
+            "Round 8 (not sent yet): Anna 8, Ben -10, Cleo 5",
+        ]
+    )
     page.screenshot(path=str(screenshot_dir / "sheet-offline-round-9.png"), full_page=True)
 
     context.set_offline(False)
