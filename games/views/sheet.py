@@ -250,7 +250,11 @@ def describe(action: str, params: dict) -> str:
         params["bids"] = "–".join(str(bid) for bid in params["bids"])
     if "names" in params:
         params["names"] = ", ".join(params["names"])
-    if isinstance(params.get("points"), list):
+    if isinstance(params.get("points"), list) and action == "round":
+        # A round's points, seat by seat: "20, −100, 40" (· for a seat sitting out).
+        shown = ("·" if p is None else f"−{-p}" if p < 0 else str(p) for p in params["points"])
+        params["points"] = ", ".join(shown)
+    elif isinstance(params.get("points"), list):
         params["points"] = "–".join("·" if p is None else str(p) for p in params["points"])
     elif isinstance(params.get("points"), int) and action.startswith("adjustment"):
         params["points"] = f"{params['points']:+d}"

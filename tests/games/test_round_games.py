@@ -272,11 +272,15 @@ def test_the_history_says_each_round(client, notebook) -> None:
     game = start(notebook, "skull_king", "rulebook")
     post(client, game, "bids", skull_form(1, [1, 0, 0]), **HTMX)
     post(client, game, "round", skull_form(1, [1, 0, 0], [1, 0, 0]), **HTMX)
+    # Round 2 (2 cards): Anna bids 2, takes 1: −10; Ben bids 0, takes 1: −20; Carla 0 of 0.
+    post(client, game, "bids", skull_form(2, [2, 0, 0]), **HTMX)
+    post(client, game, "round", skull_form(2, [2, 0, 0], [1, 1, 0]), **HTMX)
 
     html = client.get(reverse("history", args=[game.public_id])).content.decode()
 
     assert "Round 1: bids 1–0–0." in html
-    assert "Round 1: 20–10–10." in html
+    assert "Round 1: 20, 10, 10." in html
+    assert "Round 2: −10, −20, 20." in html
 
 
 # -- files --------------------------------------------------------------------------------
