@@ -54,9 +54,7 @@
   // A round kept on this phone, said with the words of its own form (drawn ahead by the
   // server): "Anna: bid 1, Ben: bid 0", "Card points (…) · A 57, B 38". What a form has by
   // default is left out.
-  function said(html, fields) {
-    const holder = document.createElement("div");
-    holder.innerHTML = html;
+  function said(holder, fields) {
     const groups = new Map();
     const add = (control, part) => {
       const group = groupOf(control, holder);
@@ -98,7 +96,7 @@
         const holder = document.createElement("div");
         holder.innerHTML = html;
         const title = holder.querySelector("#round-title");
-        return `<li><strong>${escape(title ? title.textContent : String(number))}</strong> ${pendingNote(ahead.words)}: ${escape(said(html, fields))}</li>`;
+        return `<li><strong>${escape(title ? title.textContent : String(number))}</strong> ${pendingNote(ahead.words)}: ${escape(said(holder, fields))}</li>`;
       })
       .join("");
     return lines ? `<ol class="kept kept-rounds">${lines}</ol>` : "";
