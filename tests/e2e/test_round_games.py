@@ -237,6 +237,19 @@ def test_tysiac_under_the_russian_preset_in_russian(
     page.screenshot(path=str(screenshot_dir / f"tysiac-{viewport[0]}.png"), full_page=True)
 
 
+def drawn_ahead(page: Page) -> dict | None:
+    """The rounds whose forms this phone keeps (static/js/offline.js keeps them in
+    IndexedDB, through idb-keyval): {"from": ..., "through": ...}, or None."""
+    return page.evaluate(
+        """async () => {
+          const db = window.idbKeyval, store = db.createStore("scorekeeper", "kept");
+          const key = (await db.keys(store)).find((each) => String(each).startsWith("ahead:"));
+          const kept = key && (await db.get(key, store));
+          return kept ? {from: kept.from, through: kept.through} : null;
+        }"""
+    )
+
+
 @pytest.mark.django_db(transaction=True)
 def test_a_sheet_goes_on_offline_after_many_rounds_online(
     browser, browser_context_args, live_server, screenshot_dir: Path
@@ -259,7 +272,12 @@ def test_a_sheet_goes_on_offline_after_many_rounds_online(
     for number in range(1, 7):  # beyond the rounds a phone was first given ahead
         sheet_round(page, number, {0: number, 1: 10, 2: 0})
     expect(page.locator("#round-title")).to_have_text("Round 7")
-    page.wait_for_timeout(1000)  # fresh forms ahead arrive after the swap
+    # The phone has asked again as the rounds went by: it keeps rounds 7 to 9 at least.
+    for _ in range(100):
+        if (drawn_ahead(page) or {}).get("through", 0) >= 9:
+            break
+        page.wait_for_timeout(100)
+    assert drawn_ahead(page)["from"] >= 5
 
     context.set_offline(True)
     sheet_round(page, 7, {0: 7, 1: 10, 2: 5})
