@@ -154,7 +154,7 @@ def test_rounds_entered_offline_are_kept_then_sent_once(
         page, live_server.url, kind="Skull King", names=["Anna", "Ben", "Cleo"], first_dealer="Anna"
     )
     page.reload()
-    page.wait_for_timeout(2000)  # the forms ahead arrive after the page is up
+    kept_ahead(page, through=3)  # the forms ahead arrive after the page is up
 
     context.set_offline(True)
     skull_round(page, 1, [1, 0, 0], [1, 0, 0])
@@ -250,6 +250,16 @@ def drawn_ahead(page: Page) -> dict | None:
     )
 
 
+def kept_ahead(page: Page, through: int) -> dict:
+    """Waits (10 s at most) until the phone keeps the forms of the rounds up to ``through``."""
+    for _ in range(100):
+        drawn = drawn_ahead(page)
+        if drawn and (drawn.get("through") or 0) >= through:
+            return drawn
+        page.wait_for_timeout(100)
+    raise AssertionError(f"the phone keeps the forms {drawn_ahead(page)}, not to {through}")
+
+
 @pytest.mark.django_db(transaction=True)
 def test_a_sheet_goes_on_offline_after_many_rounds_online(
     browser, browser_context_args, live_server, screenshot_dir: Path
@@ -273,11 +283,7 @@ def test_a_sheet_goes_on_offline_after_many_rounds_online(
         sheet_round(page, number, {0: number, 1: 10, 2: 0})
     expect(page.locator("#round-title")).to_have_text("Round 7")
     # The phone has asked again as the rounds went by: it keeps rounds 7 to 9 at least.
-    for _ in range(100):
-        if (drawn_ahead(page) or {}).get("through", 0) >= 9:
-            break
-        page.wait_for_timeout(100)
-    assert drawn_ahead(page)["from"] >= 5
+    assert kept_ahead(page, through=9)["from"] >= 5
 
     context.set_offline(True)
     sheet_round(page, 7, {0: 7, 1: 10, 2: 5})
