@@ -6,6 +6,8 @@ once from ``ahead``; static/js/model.js only looks up."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.template.loader import render_to_string
@@ -29,8 +31,13 @@ from games.views.access import get_game, message
 SAMPLES = (1, 2, 5)
 
 
+def counted(say: Callable[[int], str], **params: object) -> dict:
+    """One sentence per sample number (``say(n)``, an ngettext call), "%(n)s" kept."""
+    return {str(n): say(n) % {"n": keep("n"), **params} for n in SAMPLES}
+
+
 def plural(singular: str, plural_: str, **params: object) -> dict:
-    return {str(n): ngettext(singular, plural_, n) % {"n": keep("n"), **params} for n in SAMPLES}
+    return counted(lambda n: ngettext(singular, plural_, n), **params)
 
 
 def keep(name: str) -> str:
@@ -38,30 +45,26 @@ def keep(name: str) -> str:
     return f"%({name})s"
 
 
+# Written as ngettext calls, not through ``plural``, so that makemessages finds them:
+# these sentences are said nowhere else.
 def kept_words() -> dict:
-    # Spelled out as ngettext calls, not through ``plural``, so that makemessages finds
-    # them: these sentences are said nowhere else.
-    return {
-        str(n): ngettext(
+    return counted(
+        lambda n: ngettext(
             "No connection · %(n)s entry kept on this phone",
             "No connection · %(n)s entries kept on this phone",
             n,
         )
-        % {"n": keep("n")}
-        for n in SAMPLES
-    }
+    )
 
 
 def sending_words() -> dict:
-    return {
-        str(n): ngettext(
+    return counted(
+        lambda n: ngettext(
             "Sending %(n)s entry kept on this phone…",
             "Sending %(n)s entries kept on this phone…",
             n,
         )
-        % {"n": keep("n")}
-        for n in SAMPLES
-    }
+    )
 
 
 def common_words() -> dict:
