@@ -54,6 +54,10 @@ def notebook_of_visitor(notebook: Notebook | None, promised_key: str | None) -> 
     return mine.get(key=promised_key)
 
 
+#: How long a phone keeps an entry it could not send (docs/phone.md, "Offline"): older, it
+#: is shown as too old and never sent, so a form key must outlive this.
+ENTRY_KEEP_DAYS = 30
+
 #: Form keys only need to outlive a retry.
 KEY_LIFETIME = timedelta(days=1)
 
