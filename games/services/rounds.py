@@ -39,6 +39,7 @@ def record_round(*, table: RoundsTable, round_number: int, entry: dict) -> round
         if table.module.check_round(table.rules, table.players, plan, entry) == (
             table.deals[round_number - 1].entry
         ):
+            table.in_step = True  # nothing written
             return table.result
         raise Conflict(
             gettext_noop(
@@ -56,12 +57,15 @@ def record_round(*, table: RoundsTable, round_number: int, entry: dict) -> round
         )
     checked = table.module.check_round(table.rules, table.players, plan, entry)
     result = _scored(table, [*table.entries, checked])
-    before = snapshot(game, table.deals, table.pending)
-    if table.pending is not None:  # the round whose bids were in
-        table.pending.entry, table.pending.done = checked, True
-        table.pending.save(update_fields=["entry", "done"])
+    before = snapshot(game, table.deals, table.pending, start=len(table.deals))
+    played = table.pending
+    if played is not None:  # the round whose bids were in
+        played.entry, played.done = checked, True
+        played.save(update_fields=["entry", "done"])
     else:
-        Round.objects.create(game=game, index=len(table.deals), entry=checked)
+        played = Round.objects.create(game=game, index=len(table.deals), entry=checked)
+    table.deals.append(played)
+    table.pending, table.result, table.in_step = None, result, True
     if result.finished:
         game.finished_at = timezone.now()
     scored = result.rounds[-1]
@@ -80,6 +84,8 @@ def record_bids(*, table: RoundsTable, round_number: int, entry: dict) -> None:
     replace the ones in, until the round is saved. The same bids again: no change."""
     table = _rounds_only(table)
     game = table.game
+    if not kind_of(game.kind).bids_first:  # Tysiąc, the sheet: no bids before the round
+        raise RuleError(gettext_noop("This action is not for this game."))
     refuse_if_finished(game)
     plan = table.result.next_round
     if plan is None:
@@ -89,14 +95,16 @@ def record_bids(*, table: RoundsTable, round_number: int, entry: dict) -> None:
             gettext_noop("This page was out of date: the game has moved on. Here it is now.")
         )
     bids = {"bids": table.module.check_bids(table.rules, table.players, plan, entry.get("bids"))}
+    table.in_step = True  # as it stands, or as written below
     if table.pending is not None and table.pending.entry == bids:
         return
-    before = snapshot(game, table.deals, table.pending)
+    before = snapshot(game, table.deals, table.pending, start=len(table.deals))
     if table.pending is not None:
         table.pending.entry = bids
         table.pending.save(update_fields=["entry"])
     else:
-        Round.objects.create(game=game, index=len(table.deals), entry=bids, done=False)
+        index = len(table.deals)
+        table.pending = Round.objects.create(game=game, index=index, entry=bids, done=False)
     commit(game, "bids", {"deal": round_number, "bids": bids["bids"]}, before)
 
 
@@ -124,7 +132,7 @@ def correct_round(
     )
     if result.finished and len(result.rounds) < len(entries):
         raise RuleError(gettext_noop("With this correction the game ends before its last round."))
-    before = snapshot(game, table.deals, table.pending)
+    before = snapshot(game, table.deals, table.pending, start=round_number - 1)
     Round.objects.filter(pk=table.deals[round_number - 1].pk).update(entry=checked)
     game.finished_at = (game.finished_at or timezone.now()) if result.finished else None
     commit(game, "corrected", {"deal": round_number}, before)
@@ -139,6 +147,6 @@ def end_game(*, table: RoundsTable) -> None:
         raise RuleError(gettext_noop("This game ends by its own rules."))
     if game.finished_at is not None:
         return  # a double tap
-    before = snapshot(game, table.deals, table.pending)
+    before = snapshot(game, table.deals, table.pending, start=len(table.deals))
     game.finished_at = timezone.now()
     commit(game, "ended", {"deal": len(table.deals)}, before)

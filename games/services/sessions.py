@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import asdict, dataclass, field, fields
 from datetime import datetime
 from functools import cached_property
@@ -23,6 +24,7 @@ from games.models import (
     KozelDeal,
     Round,
     Seat,
+    ShareLink,
 )
 from games.rules import RuleError, gettext_noop, kozel, oh_hell, rounds
 
@@ -42,6 +44,9 @@ class Conflict(Exception):
 class _Table:
     game: Game
     seats: list[Seat]
+    #: Set by an action that brought this table in step with what it wrote, so a backlog's
+    #: next entry (`holding`) uses it as it is instead of loading the session again.
+    in_step: bool = field(default=False, init=False, repr=False)
 
     def __post_init__(self) -> None:
         self.rules = kind_of(self.game.kind).rules_of(self.game.options)
@@ -218,16 +223,23 @@ def load(game: Game) -> OhHellTable | KozelTable | RoundsTable:
 
 
 def snapshot(
-    game: Game, deals: Sequence[Deal] | Sequence[KozelDeal], pending: Round | None = None
+    game: Game,
+    deals: Sequence[Deal] | Sequence[KozelDeal] | Sequence[Round],
+    pending: Round | None = None,
+    *,
+    start: int = 0,
 ) -> dict:
     """What undo needs to put the session back: every deal as entered, and when it finished.
     ``deals`` as loaded (prefetched), so this reads nothing again; ``pending``: a round's
-    bids not yet played."""
+    bids not yet played. A round game's snapshot holds its rounds from ``start`` only (the
+    ones an action may change): a round entered costs the same in the 5th round as in the
+    500th (``from``: the first round it holds; a snapshot without it holds all)."""
     finished = game.finished_at.isoformat() if game.finished_at else None
     if kind_of(game.kind).rounds is not None:
-        state = [played.entry for played in deals]
+        state = {"from": start, "deals": [played.entry for played in deals[start:]]}
         if pending is not None:
-            return {"deals": state, "pending": pending.entry, "finished_at": finished}
+            state["pending"] = pending.entry
+        return {**state, "finished_at": finished}
     elif game.kind == Game.Kind.KOZEL:
         state = [kozel_fields(kozel_entry(deal)) for deal in deals]
     else:
@@ -256,15 +268,21 @@ def kozel_fields(entry: kozel.DealEntry) -> dict:
 
 
 def restore(game: Game, state: dict) -> None:
+    if kind_of(game.kind).rounds is not None:
+        start = state.get("from", 0)
+        game.rounds.filter(index__gte=start).delete()
+        rounds = [
+            Round(game=game, index=start + i, entry=entry) for i, entry in enumerate(state["deals"])
+        ]
+        if state.get("pending") is not None:
+            index = start + len(rounds)
+            rounds.append(Round(game=game, index=index, entry=state["pending"], done=False))
+        Round.objects.bulk_create(rounds)
+        game.finished_at = _finished(state)
+        return
     game.deals.all().delete()
     game.kozel_deals.all().delete()
-    game.rounds.all().delete()
-    if kind_of(game.kind).rounds is not None:
-        rounds = [Round(game=game, index=i, entry=entry) for i, entry in enumerate(state["deals"])]
-        if state.get("pending") is not None:
-            rounds.append(Round(game=game, index=len(rounds), entry=state["pending"], done=False))
-        Round.objects.bulk_create(rounds)
-    elif game.kind == Game.Kind.KOZEL:
+    if game.kind == Game.Kind.KOZEL:
         KozelDeal.objects.bulk_create(
             KozelDeal(game=game, index=index, **item) for index, item in enumerate(state["deals"])
         )
@@ -282,25 +300,98 @@ def restore(game: Game, state: dict) -> None:
             Adjustment.objects.bulk_create(
                 Adjustment(deal=deal, **adj) for adj in item["adjustments"]
             )
+    game.finished_at = _finished(state)
+
+
+def _finished(state: dict) -> datetime | None:
     finished = state.get("finished_at")
-    game.finished_at = datetime.fromisoformat(finished) if finished else None
+    return datetime.fromisoformat(finished) if finished else None
+
+
+def rounds_after(state: dict) -> int:
+    """How many rounds were played in a round game's snapshot (``snapshot``)."""
+    return state.get("from", 0) + len(state["deals"])
+
+
+@dataclass
+class Hold:
+    """A session locked once for several actions (`holding`), and its table as loaded."""
+
+    game: Game
+    table: OhHellTable | KozelTable | RoundsTable | None = None
+
+
+@contextmanager
+def holding(game: Game) -> Iterator[None]:
+    """Every action on ``game`` inside runs in this one transaction, under one lock, the
+    access checked once, and on one table loaded once and kept in step by the actions that
+    can (a backlog's entries: games/views/backlog.py): a backlog costs what its entries
+    cost, not that times the game's length. Each action keeps its own savepoint, so a
+    refusal undoes only itself. Game.DoesNotExist if the session is gone or the visitor's
+    access was stopped."""
+    with transaction.atomic():
+        game.hold = Hold(lock(game))
+        try:
+            yield
+        finally:
+            del game.hold
+
+
+def lock(game: Game) -> Game:
+    """The session's row locked, with its notebook's on PostgreSQL (a renewed notebook link
+    waits for it), and the visitor's access checked again under the lock: a link stopped,
+    or a notebook link renewed, before this point writes nothing, and its stop waits for
+    a write already past it (docs/using.md, "Sharing"). Game.DoesNotExist if it is gone."""
+    locked = (
+        Game.objects.select_for_update().select_related("notebook").get(public_id=game.public_id)
+    )
+    if not still_allowed(game, locked):
+        raise Game.DoesNotExist
+    return locked
+
+
+def still_allowed(game: Game, locked: Game) -> bool:
+    """``game`` as `games.views.access.get_game` found it (``role``, ``link_key``): its
+    access still holds for ``locked``. A session handed in by the app itself (an import,
+    a test) carries no role and is not checked again."""
+    role = getattr(game, "role", None)
+    if role is None:
+        return True
+    if role == "owner":
+        return locked.notebook.key == game.notebook.key
+    links = ShareLink.objects.filter(game=locked, key=game.link_key, revoked_at__isnull=True)
+    return links.exists()
 
 
 def game_action(kind: str | None) -> Callable[[Callable[..., T]], Callable[..., T | None]]:
     """Run a service in one transaction with the session's row locked (on SQLite the
     IMMEDIATE transaction already serialises writers), passing ``table`` loaded under the lock.
-    ``kind`` None serves either game. A repeated ``idempotency_key`` (double tap, retried
-    POST) does nothing and returns None. After it the caller's ``game`` has the new version."""
+    ``kind`` None serves every game. A repeated ``idempotency_key`` (double tap, retried
+    POST) does nothing and returns None. After it the caller's ``game`` has the new version.
+    Inside `holding` the lock and the table are the hold's. Game.DoesNotExist if the session
+    is gone or the visitor's access was stopped (`lock`)."""
 
     def decorate(func: Callable[..., T]) -> Callable[..., T | None]:
         @functools.wraps(func)
         def action(*, game: Game, idempotency_key: str | None = None, **kwargs: object) -> T | None:
-            with transaction.atomic():
-                locked = Game.objects.select_for_update().get(public_id=game.public_id)
-                if kind is not None and locked.kind != kind:
-                    raise RuleError(gettext_noop("This action is not for this game."))
-                first = claim_entry_key(locked, idempotency_key)
-                result = func(table=load(locked), **kwargs) if first else None
+            hold = getattr(game, "hold", None)
+            try:
+                with transaction.atomic():
+                    locked = lock(game) if hold is None else hold.game
+                    if kind is not None and locked.kind != kind:
+                        raise RuleError(gettext_noop("This action is not for this game."))
+                    result = None
+                    if claim_entry_key(locked, idempotency_key):
+                        table = (hold and hold.table) or load(locked)
+                        table.in_step = False
+                        result = func(table=table, **kwargs)
+                        if hold is not None:
+                            hold.table = table if table.in_step else None
+            except Exception:
+                if hold is not None:  # its savepoint went back: so does what it had in hand
+                    hold.game = Game.objects.select_related("notebook").get(pk=locked.pk)
+                    hold.table = None
+                raise
             for column in Game._meta.concrete_fields:
                 setattr(game, column.attname, getattr(locked, column.attname))
             return result
@@ -366,7 +457,8 @@ def undo_last(*, table: OhHellTable | KozelTable, version: int) -> Change | None
     last = last_undoable(game)
     if last is None:
         raise RuleError(gettext_noop("There is nothing to undo."))
-    before = snapshot(game, table.deals, getattr(table, "pending", None))
+    pending = getattr(table, "pending", None)
+    before = snapshot(game, table.deals, pending, start=last.before.get("from", 0))
     restore(game, last.before)
     last.undone = True
     last.save(update_fields=["undone"])

@@ -31,6 +31,9 @@ def new_share_link(*, game: Game, role: str, form_key: str | None = None) -> Sha
 def revoke_share_link(*, game: Game, role: str) -> None:
     check_role(role)
     with transaction.atomic():
+        # A write through the link that holds the session's lock finishes first; any after
+        # it sees the link stopped (services.sessions.lock): none is made after this answer.
+        Game.objects.select_for_update().filter(pk=game.pk).first()
         ShareLink.objects.filter(game=game, role=role, revoked_at__isnull=True).update(
             revoked_at=timezone.now()
         )

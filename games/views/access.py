@@ -56,12 +56,14 @@ def get_game(request: HttpRequest, public_id: str, *, write: bool = False) -> Ga
         links = {"share_links__key__in": keys, "share_links__revoked_at__isnull": True}
         game = first(
             games.filter(public_id=public_id, **links)
-            .annotate(link_role=F("share_links__role"))
+            .annotate(link_role=F("share_links__role"), link_key=F("share_links__key"))
             .order_by("link_role")
         )
         role = game and game.link_role
     if game is None:
         raise Http404
+    # ``role`` and ``link_key`` go with the session to every write, which checks them
+    # again under the session's lock (services.sessions.lock).
     game.role, game.is_owner, game.can_edit = role, role == "owner", role != "view"
     if write and not game.can_edit:
         raise PermissionDenied(_("This link can only view the session, not change it."))

@@ -11,8 +11,9 @@ from django.shortcuts import render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from games import inputs
+from games import inputs, services
 from games.kinds import kind_of
+from games.models import Game
 from games.views import table
 from games.views.access import get_game
 
@@ -34,22 +35,27 @@ def entries(request: HttpRequest, public_id: str) -> JsonResponse:
     except Unreadable as error:
         return JsonResponse({"error": str(error)}, status=400)
     done, refusal, fields = 0, None, {}
-    for action, fields in backlog:
-        try:
-            refusal = table.apply_entry(game, action, fields)
-        except Http404:  # the session was deleted meanwhile
-            reason = _(
-                "This page no longer follows the session: its link was stopped, or the "
-                "session was deleted."
-            )
-            refusal = table.Refusal(404, reason, table.ACTIONS[action].error_for)
-        if refusal is not None:
-            break
-        done += 1
+    try:
+        # One lock, one access check and one loaded table for them all (services.holding).
+        with services.holding(game):
+            for action, fields in backlog:
+                refusal = table.apply_entry(game, action, fields)
+                if refusal is not None:
+                    break
+                done += 1
+    except (Http404, Game.DoesNotExist):  # the session deleted, or the link stopped, before
+        reason = _(
+            "This page no longer follows the session: its link was stopped, or the "
+            "session was deleted."
+        )
+        done = 0  # the transaction went back whole: nothing of it was made
+        error_for = table.ACTIONS[backlog[0][0]].error_for if backlog else ""
+        refusal = table.Refusal(404, reason, error_for)
     if refusal is None:
         drawn = table.render_table(request, game, partial=True)
     elif refusal.status == 404:
-        drawn = render(request, "games/_link_ended.html", {"element": kind_of(game.kind).element})
+        context = {"element": kind_of(game.kind).element, "public_id": game.public_id}
+        drawn = render(request, "games/_link_ended.html", context)
     else:
         drawn = table.render_table(
             request,

@@ -336,7 +336,7 @@ def rounds_state(table: services.RoundsTable, context: dict) -> dict:
         before = last.before
         finished = before.get("finished_at") is not None
         undone = {
-            "number": None if finished else len(before["deals"]) + 1,
+            "number": None if finished else services.rounds_after(before) + 1,
             "phase": _phase(game, before.get("pending")),
             "bids": _bid_fields(before.get("pending")),
         }

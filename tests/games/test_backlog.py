@@ -17,7 +17,7 @@ from django.urls import reverse
 
 from games import forms, services
 from games.models import Deal, Game, Hand, IdempotencyKey, KozelDeal
-from games.views import table
+from games.views import backlog, table
 from tests.games.conftest import (
     ANNA,
     BEN,
@@ -346,37 +346,55 @@ def test_a_malformed_backlog_is_refused_in_the_requests_language(client, game) -
     assert response.json() == {"error": "Nie da się odczytać tych wpisów. Nic nie zapisano."}
 
 
-def test_a_session_deleted_meanwhile_stops_the_backlog_with_a_404(
+def test_a_session_deleted_before_the_backlog_is_taken_makes_nothing_and_is_forgotten(
     client, game, monkeypatch
 ) -> None:
-    def deleted_meanwhile(*, game: Game, **kwargs: object) -> None:
-        Game.objects.filter(pk=game.pk).delete()
-        services.place_bid(game=game, **kwargs)
+    """The backlog holds the session's lock from its first entry to its last, so a deletion
+    comes before it or after it; before it, the phone is told to forget the session (issue
+    38: the mark was empty)."""
+    found = backlog.get_game
 
-    bid = table.Action(forms.BidForm, deleted_meanwhile, "bids", table.bid_keywords)
-    monkeypatch.setitem(table.ACTIONS, "bid", bid)
+    def deleted_meanwhile(request, public_id: str, **kwargs: object) -> Game:
+        session = found(request, public_id, **kwargs)
+        Game.objects.filter(pk=session.pk).delete()
+        return session
+
+    monkeypatch.setattr(backlog, "get_game", deleted_meanwhile)
 
     answer = send(client, game, [entry("trump", deal=1, trump="S"), a_bid()]).json()
 
-    assert answer["done"] == 1
+    assert answer["done"] == 0
     assert answer["refused"]["status"] == 404
     assert "no longer follows the session" in answer["refused"]["reason"]
     assert 'class="panel link-ended"' in answer["table"]
+    assert f'data-forget-session="{game.public_id}"' in answer["table"]
+
+
+def test_a_refused_entry_after_others_keeps_the_others_made(client, game, monkeypatch) -> None:
+    """Each entry has its savepoint inside the backlog's one transaction."""
+    answer = send(
+        client, game, [entry("trump", deal=1, trump="S"), entry("bid", deal=1, seat=9, bid=1)]
+    ).json()
+
+    assert answer["done"] == 1
+    assert answer["refused"]["status"] == 422
+    assert Deal.objects.get(game=game, index=0).trump == "S"
 
 
 @pytest.mark.django_db(transaction=True)  # committed, as on a server
-def test_a_backlog_of_one_bid_costs_19_queries(client, notebook, django_assert_num_queries) -> None:
+def test_a_backlog_of_one_bid_costs_21_queries(client, notebook, django_assert_num_queries) -> None:
     game = start_oh_hell(notebook)
     bid = [a_bid()]
 
     # game with its notebook (the cookie is checked against it);
-    # the service: begin, game locked, the form's key noted (in a savepoint: the
+    # the backlog: begin, game locked with its notebook (the cookie checked again);
+    # the entry in its savepoint and release: the form's key noted (in a savepoint: the
     #   unique index refuses a repeat), seats, deals, hands, adjustments (undo's snapshot
     #   is taken from those, and the hand found among them), then the new hand, game
     #   version, history line; commit;
     # the answer's table: seats, deals, hands, adjustments, the last action Undo would
     # take back (the phone's figures after Undo)
-    with django_assert_num_queries(19):
+    with django_assert_num_queries(21):
         response = send(client, game, bid)
 
     assert response.json()["done"] == 1
