@@ -263,7 +263,9 @@ class IdempotencyKey(models.Model):
     session, or the one a creating form made (a retry answers with it)."""
 
     notebook = models.ForeignKey(Notebook, on_delete=models.CASCADE, related_name="+")
-    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="+", null=True)
+    #: Kept when the session is deleted: its Undo brings it back with its id, and a phone
+    #: may still send the entries it kept (services.notebook.KEY_LIFETIME).
+    game = models.ForeignKey(Game, on_delete=models.SET_NULL, related_name="+", null=True)
     key = models.CharField(max_length=64)
     created_at = models.DateTimeField(auto_now_add=True, db_index=True)
 

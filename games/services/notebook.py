@@ -58,8 +58,11 @@ def notebook_of_visitor(notebook: Notebook | None, promised_key: str | None) -> 
 #: is shown as too old and never sent, so a form key must outlive this.
 ENTRY_KEEP_DAYS = 30
 
-#: Form keys only need to outlive a retry.
-KEY_LIFETIME = timedelta(days=1)
+#: A form key outlives anything that can send it again: a phone keeps an entry at most
+#: ENTRY_KEEP_DAYS from its tap, and its key is noted no sooner than the tap; a day more for
+#: the phone's clock. A deleted session keeps its keys (brought back by Undo, its entries
+#: kept on a phone must not be made again); a forgotten notebook takes them with it.
+KEY_LIFETIME = timedelta(days=ENTRY_KEEP_DAYS + 1)
 
 
 def claim_form_key(notebook: Notebook, key: str | None) -> tuple[IdempotencyKey | None, bool]:
