@@ -125,7 +125,7 @@ def rounds_context(table: services.RoundsTable, posted: Mapping[str, str] | None
     phase = None  # the whole round in one form
     if plan is not None and kind.bids_first:
         phase = "play" if table.pending is not None else "bids"
-    prefill = inputs.entry_of(posted) if posted else {}
+    prefill = inputs.entry_of(posted, strict=False) if posted else {}
     call = ""
     if phase == "play":
         bids = table.pending.entry["bids"]
@@ -172,7 +172,7 @@ def correct(request: HttpRequest, game, table: services.RoundsTable, number: int
     error, status = None, 200
     entry = table.deals[number - 1].entry
     if request.method == "POST":
-        entry = inputs.entry_of(request.POST)
+        entry = inputs.entry_of(request.POST, strict=False)  # shown again if refused
         try:
             version = inputs.whole_or_none(
                 request.POST.get("version"), low=0, high=inputs.MOST_VERSION
@@ -182,7 +182,7 @@ def correct(request: HttpRequest, game, table: services.RoundsTable, number: int
                 idempotency_key=inputs.form_key(request.POST),
                 version=version,
                 round_number=number,
-                entry=entry,
+                entry=inputs.entry_of(request.POST),
             )
         except RuleError as refusal:
             error, status = message(refusal), 422
