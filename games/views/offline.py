@@ -188,10 +188,11 @@ def oh_hell_lookups(table: services.OhHellTable) -> dict:
     }
 
 
-def keep_copy(response: HttpResponse, game: Game) -> HttpResponse:
+def keep_copy(request: HttpRequest, response: HttpResponse, game: Game) -> HttpResponse:
     """A page of a session this phone keeps score of: the service worker keeps its last copy,
-    so it opens without a network (static/js/sw.js). A follower's page is not kept."""
-    if game.can_edit and response.status_code == 200:
+    so it opens without a network (static/js/sw.js). A follower's page is not kept, nor an
+    htmx answer: a piece of a page, never a page to open (docs/phone.md)."""
+    if game.can_edit and response.status_code == 200 and not request.htmx:
         response["X-Offline-Copy"] = "keep"
     return response
 

@@ -37,7 +37,7 @@ def sheet(request: HttpRequest, public_id: str) -> HttpResponse:
         template,
         {"game": game, "sheet": SimpleLazyObject(lambda: drawn(services.load(game)))},
     )
-    return offline.keep_copy(response, game)
+    return offline.keep_copy(request, response, game)
 
 
 def oh_hell_sheet(table: services.OhHellTable) -> dict:

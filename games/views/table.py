@@ -36,7 +36,7 @@ SUIT_NAMES = {
 @require_safe
 def game(request: HttpRequest, public_id: str) -> HttpResponse:
     game = get_game(request, public_id)
-    return offline.keep_copy(render_table(request, game), game)
+    return offline.keep_copy(request, render_table(request, game), game)
 
 
 @require_safe
