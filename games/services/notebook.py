@@ -115,31 +115,41 @@ def start_game(
         first_dealer = random.randrange(len(names))
     if not isinstance(first_dealer, int) or not 0 <= first_dealer < len(names):
         raise RuleError(gettext_noop("The first dealer must be one of the players."))
-    with transaction.atomic():
-        notebook = notebook_of_visitor(notebook, promised_key)
-        claim, first = claim_form_key(notebook, form_key)
-        if not first and claim.game is not None:
-            return claim.game
-        known = {player.name.casefold(): player for player in notebook.players.all()}
-        players = [
-            known.get(name.casefold()) or Player.objects.create(notebook=notebook, name=name)
-            for name in names
-        ]
-        game = Game.objects.create(
-            notebook=notebook,
-            kind=kind,
-            preset=preset,
-            options=as_options(rules),
-            first_dealer=first_dealer,
-        )
-        Seat.objects.bulk_create(
-            Seat(game=game, position=i, player=player) for i, player in enumerate(players)
-        )
-        if kind == Game.Kind.OH_HELL:
-            plan = oh_hell.plan(rules, len(names), first_dealer)[0]
-            Deal.objects.create(game=game, index=0, trump=plan.trump or "")
-        Change.objects.create(game=game, action="start", params={"names": names}, before={})
-        return note_made(claim, game)
+    try:
+        with transaction.atomic():
+            notebook = notebook_of_visitor(notebook, promised_key)
+            claim, first = claim_form_key(notebook, form_key)
+            if not first and claim.game is not None:
+                return claim.game
+            known = {player.name.casefold(): player for player in notebook.players.all()}
+            players = [
+                known.get(name.casefold()) or Player.objects.create(notebook=notebook, name=name)
+                for name in names
+            ]
+            game = Game.objects.create(
+                notebook=notebook,
+                kind=kind,
+                preset=preset,
+                options=as_options(rules),
+                first_dealer=first_dealer,
+            )
+            Seat.objects.bulk_create(
+                Seat(game=game, position=i, player=player) for i, player in enumerate(players)
+            )
+            if kind == Game.Kind.OH_HELL:
+                plan = oh_hell.plan(rules, len(names), first_dealer)[0]
+                Deal.objects.create(game=game, index=0, trump=plan.trump or "")
+            Change.objects.create(game=game, action="start", params={"names": names}, before={})
+            return note_made(claim, game)
+    except IntegrityError:
+        # Another phone gave a new player's name to someone, or deleted a player, meanwhile.
+        raise RuleError(SAME_MOMENT) from None
+
+
+#: A write that met a constraint another phone's write had just made true.
+SAME_MOMENT = gettext_noop(
+    "Another phone changed this notebook at the same moment. Nothing was saved: please try again."
+)
 
 
 def play_again(*, game: Game, form_key: str | None = None) -> Game:
@@ -165,13 +175,18 @@ def _new_version(games) -> None:
 
 def rename_player(*, player: Player, name: str) -> Player:
     name = clean_name(name)
-    with transaction.atomic():
-        clash = Player.objects.filter(notebook=player.notebook, name__iexact=name)
-        if clash.exclude(pk=player.pk).exists():
-            raise RuleError(gettext_noop("There is already a player called %(name)s."), name=name)
-        player.name = name
-        player.save(update_fields=["name"])
-        _new_version(Game.objects.filter(seats__player=player))
+    taken = RuleError(gettext_noop("There is already a player called %(name)s."), name=name)
+    try:
+        with transaction.atomic():
+            clash = Player.objects.filter(notebook=player.notebook, name__iexact=name)
+            if clash.exclude(pk=player.pk).exists():
+                raise taken
+            player.name = name
+            player.save(update_fields=["name"])
+            _new_version(Game.objects.filter(seats__player=player))
+    except IntegrityError:
+        # Another phone gave the name to someone at the same moment (the unique index).
+        raise taken from None
     return player
 
 
@@ -194,20 +209,27 @@ def delete_player(*, player: Player) -> None:
 
 def merge_player(*, player: Player, into: Player) -> Player:
     """One player under two names ("Ann", "Anna"): ``player``'s seats go to ``into``."""
+    other = RuleError(gettext_noop("Choose another player of this notebook."))
     if player.notebook_id != into.notebook_id or player.pk == into.pk:
-        raise RuleError(gettext_noop("Choose another player of this notebook."))
-    with transaction.atomic():
-        Notebook.objects.select_for_update().get(pk=player.notebook_id)
-        games = Game.objects.filter(seats__player=player)
-        if games.filter(seats__player=into).exists():
-            raise RuleError(
-                gettext_noop("%(name)s and %(other)s sat at the same table: they are two players."),
-                name=player.name,
-                other=into.name,
-            )
-        _new_version(games)
-        Seat.objects.filter(player=player).update(player=into)
-        player.delete()
+        raise other
+    together = RuleError(
+        gettext_noop("%(name)s and %(other)s sat at the same table: they are two players."),
+        name=player.name,
+        other=into.name,
+    )
+    try:
+        with transaction.atomic():
+            Notebook.objects.select_for_update().get(pk=player.notebook_id)
+            if Player.objects.filter(pk__in=[player.pk, into.pk]).count() != 2:
+                raise other  # one of them was merged or deleted meanwhile
+            games = Game.objects.filter(seats__player=player)
+            if games.filter(seats__player=into).exists():
+                raise together
+            _new_version(games)
+            Seat.objects.filter(player=player).update(player=into)
+            player.delete()
+    except IntegrityError:
+        raise together from None  # a seat at the same table, taken meanwhile
     return into
 
 

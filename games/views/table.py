@@ -222,6 +222,8 @@ def play_again(request: HttpRequest, public_id: str) -> HttpResponse:
         new = services.play_again(game=game, form_key=form_key_or_refuse(request))
     except StaleForm:
         return stale_form(request)
+    except RuleError as refusal:  # the notebook is full, or changed at the same moment
+        return render_table(request, game, error=message(refusal), status=422)
     url = reverse("game", args=[new.public_id])
     return HttpResponseClientRedirect(url) if request.htmx else redirect(url)
 
