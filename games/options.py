@@ -278,9 +278,14 @@ def read_form(table: Sequence[Option], data: Mapping[str, Any], defaults: dict) 
 
 
 def read_file(table: Sequence[Option], rules: Callable[..., object], raw: object) -> dict:
-    """An import's options, checked by bounds then rules, as stored; RuleError names it."""
+    """An import's options, checked by bounds then rules, as stored; RuleError names it.
+    Options an earlier version wrote are read as today's first (the rules' ``from_earlier``:
+    Skull King's ``advanced_cards``, Tysiąc's 555 ``minus``; docs/export-format.md)."""
     if not isinstance(raw, dict):
         raise RuleError(gettext_noop("“options” must be a JSON object."))
+    earlier = getattr(rules, "from_earlier", None)  # an earlier version's names and values
+    if earlier is not None:
+        raw = earlier(raw)
     by_name = {option.name: option for option in table}
     for name, value in raw.items():
         option = by_name.get(name)
@@ -363,18 +368,32 @@ SKULL_KING = (
         ),
         said=_("%(value)s"),
     ),
+    # The rulebook's advanced cards, each on its own: the deck and the largest deal follow.
     Option(
-        "advanced_cards",
-        _("Advanced cards: the Kraken, the White Whale and Loot"),
+        "kraken",
+        _("The Kraken (+1 card): the trick it is played to is won by nobody"),
         FLAG,
-        said=_("advanced cards"),
+        said=_("the Kraken"),
+    ),
+    Option(
+        "white_whale",
+        _("The White Whale (+1 card): a trick of special cards only is won by nobody"),
+        FLAG,
+        said=_("the White Whale"),
+    ),
+    Option(
+        "loot",
+        _("Loot (+2 cards): alliances worth 20 to each ally"),
+        FLAG,
+        said=_("Loot"),
     ),
     Option(
         "rounds",
         _("Cards in each round (empty: 1 to 10, as the deck allows)"),
         CARDS,
         low=1,
-        high=skull_king.ADVANCED_DECK // skull_king.MIN_PLAYERS,
+        # Kept up to a whole deck, so that the rules say why the deck cannot deal more.
+        high=skull_king.ADVANCED_DECK,
         said=_("cards %(value)s"),
     ),
 )
@@ -411,11 +430,10 @@ TYSIAC = (
     Option("bolts", _("Bolts: a third deal scoring nothing costs 120"), FLAG, said=_("bolts")),
     Option(
         "five_five_five",
-        _("Exactly 555"),
+        _("Exactly 555 or −555"),
         choices=(
             (tysiac.FiveFiveFive.OFF.value, _("nothing happens")),
             (tysiac.FiveFiveFive.ZERO.value, _("back to 0")),
-            (tysiac.FiveFiveFive.MINUS.value, _("to −555")),
         ),
         said=_("555: %(value)s"),
     ),

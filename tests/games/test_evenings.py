@@ -85,7 +85,9 @@ class Evening(RuleBasedStateMachine):
         advanced,
     ) -> None:
         if kind == "skull_king":
-            rules = skull_king.Rules(rounds=tuple(schedule), advanced_cards=advanced)
+            rules = skull_king.Rules(
+                rounds=tuple(schedule), kraken=advanced, white_whale=advanced, loot=advanced
+            )
             options, preset = services.rules_as_options(rules), "rulebook"
         elif kind == "tysiac":
             preset = "russian" if advanced else "polish"

@@ -9,7 +9,7 @@ from games.rules.errors import RuleError
 from games.rules.rounds import Plan
 
 STANDARD = sk.Rules()
-ADVANCED = sk.Rules(advanced_cards=True)
+ADVANCED = sk.Rules(kraken=True, white_whale=True, loot=True)
 RASCAL = sk.Rules(scoring="rascal")
 PLAN = Plan(number=4, dealer=0, cards=4)
 
@@ -265,7 +265,7 @@ def seats(round_: object) -> int:
         (
             STANDARD,
             bonus_round({"loot": [1]}, {"loot": [0]}, {}),
-            "Loot needs the advanced cards.",
+            "Loot needs the Loot cards in the deck.",
         ),
         (
             ADVANCED,

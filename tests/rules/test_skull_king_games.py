@@ -55,7 +55,7 @@ def test_a_whole_game_of_four_matches_the_hand_count() -> None:
 
 
 def test_a_rascal_game_with_the_advanced_cards_matches_the_hand_count() -> None:
-    rules = sk.Rules(scoring="rascal", advanced_cards=True, rounds=[3, 4, 5])
+    rules = sk.Rules(scoring="rascal", kraken=True, white_whale=True, loot=True, rounds=[3, 4, 5])
     rounds = [
         # 3 cards, worth 30: a cannonball made, 15 × 3 = 45; a glancing blow, 15 and
         # half a 14's 10, 15 + 10 − 5 = 20; a glancing blow, 15
@@ -163,13 +163,12 @@ def test_a_rounds_first_note_is_the_call(bids, call) -> None:
 
 @pytest.mark.parametrize(("tricks", "short"), [([2, 1, 0], 1), ([1, 1, 0], 2)])
 def test_the_notes_say_why_the_kraken_or_the_white_whale_left_tricks_missing(tricks, short) -> None:
-    rules = sk.Rules(advanced_cards=True, rounds=[4])
+    rules = sk.Rules(kraken=True, white_whale=True, loot=True, rounds=[4])
 
     result = sk.score(rules, 3, 0, [entry([1, 1, 1], tricks)])
 
     assert str(result.rounds[0].notes[-1]) == (
         f"tricks short of the cards: {short}, taken by the Kraken or the White Whale"
-        " (advanced cards)"
     )
 
 
@@ -183,7 +182,7 @@ def test_with_two_players_graybeards_tricks_score_for_nobody() -> None:
 
 
 def test_a_round_with_every_trick_taken_has_only_the_call() -> None:
-    result = sk.score(sk.Rules(advanced_cards=True), 2, 0, [entry([1, 0], [1, 0])])
+    result = sk.score(sk.Rules(kraken=True, white_whale=True, loot=True), 2, 0, [entry([1, 0], [1, 0])])
 
     assert len(result.rounds[0].notes) == 1
 

@@ -10,7 +10,9 @@ from games.rules.rounds import Plan, places_of
 table_rules = st.builds(
     sk.Rules,
     scoring=st.sampled_from(sk.Scoring),
-    advanced_cards=st.booleans(),
+    kraken=st.booleans(),
+    white_whale=st.booleans(),
+    loot=st.booleans(),
     rounds=st.one_of(st.just(()), st.lists(st.integers(1, 8), min_size=1, max_size=6)),
 )
 
@@ -18,7 +20,8 @@ table_rules = st.builds(
 @st.composite
 def rounds(draw: st.DrawFn, rules: sk.Rules, players: int, cards: int) -> dict:
     """A round the cards could have made: the tricks (some perhaps taken by the Kraken,
-    the White Whale or Graybeard), any bids, and bonuses from one deck."""
+    the White Whale or Graybeard), any bids, and bonuses from one deck: the captures and
+    Rascal's wager by players who won a trick."""
     short = draw(st.integers(0, sk.short_allowed(rules, players, cards)))
     taken = cards - short
     winners = draw(st.lists(st.integers(0, players - 1), min_size=taken, max_size=taken))
@@ -48,14 +51,14 @@ def rounds(draw: st.DrawFn, rules: sk.Rules, players: int, cards: int) -> dict:
             most = min(sk.PIRATES, sk.trick_size(players) - 1)
             if seat is not None:
                 bonuses[seat]["pirates"] = draw(st.integers(1, most))
-    wager = draw(st.sampled_from([None, *range(players)]))
+    wager = draw(st.sampled_from([None, *takers]))  # Rascal's wager: by a trick's winner
     if wager is not None:
         bonuses[wager]["wager"] = draw(st.sampled_from([10, 20]))
     if rules.scoring == sk.Scoring.RASCAL:
         for seat in range(players):
             if draw(st.booleans()):
                 bonuses[seat]["cannonball"] = True
-    if rules.advanced_cards:
+    if rules.loot:
         pairs = draw(
             st.lists(
                 st.tuples(st.integers(0, players - 1), st.integers(0, players - 1)).filter(

@@ -28,9 +28,9 @@ STANDARD_SCORES = [
     (2, 3, 4, {"pirates": 1}, 0, -10),  # bonuses need an exact bid: −10 alone
     (2, 1, 4, {"skull_king": True, "fourteens": 1}, 0, -10),
     (1, 1, 3, {"wager": 20}, 0, 40),  # 20 + the wager won
-    (1, 0, 3, {"wager": 20}, 0, -30),  # −10 and the wager lost
-    (0, 0, 3, {"wager": 10}, 0, 40),  # 30 + 10
-    (0, 1, 3, {"wager": 10}, 0, -40),  # −30 − 10
+    (2, 1, 3, {"wager": 20}, 0, -30),  # −10 and the wager lost
+    (2, 2, 3, {"wager": 10}, 0, 50),  # 40 + 10
+    (0, 1, 3, {"wager": 10}, 0, -40),  # −30 − 10: a zero missed by the trick won with Rascal
     (1, 1, 3, {"loot": [2]}, 1, 40),  # 20 + 20 for the alliance
     (1, 1, 3, {"loot": [2]}, 0, 20),  # the ally missed: no loot
     (2, 2, 6, {"loot": [1, 2]}, 2, 80),  # 40 + 2 × 20
@@ -144,9 +144,9 @@ EXPLAINED = [
     ),
     (
         STANDARD,
-        (3, 1, 0, {"loot": [2], "wager": 10}, 0),
+        (3, 1, 2, {"loot": [2], "wager": 10}, 0),
         [
-            "bid 1, took 0: −10 × 1 off = −10",
+            "bid 1, took 2: −10 × 1 off = −10",
             "no loot: both allies must make their bids",
             "Rascal's wager lost: −10",
             "round: −20",

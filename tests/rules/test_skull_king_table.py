@@ -8,13 +8,18 @@ from games.rules.errors import RuleError
 from games.rules.rounds import Plan
 
 STANDARD = sk.Rules()
-ADVANCED = sk.Rules(advanced_cards=True)
+ADVANCED = sk.Rules(kraken=True, white_whale=True, loot=True)
 
 # -- the options ------------------------------------------------------------------------------
 
 
 def test_the_defaults_are_the_rulebooks_standard_scoring_without_the_advanced_cards() -> None:
-    assert sk.Rules(scoring=sk.Scoring.STANDARD, advanced_cards=False, rounds=()) == STANDARD
+    assert (
+        sk.Rules(
+            scoring=sk.Scoring.STANDARD, kraken=False, white_whale=False, loot=False, rounds=()
+        )
+        == STANDARD
+    )
 
 
 @pytest.mark.parametrize(("given", "kept"), [("standard", "standard"), ("rascal", "rascal")])
@@ -34,14 +39,15 @@ def test_a_list_of_rounds_is_kept_as_a_tuple() -> None:
         ({"scoring": "wizard"}, "Unknown value for the option scoring."),
         ({"scoring": None}, "Unknown value for the option scoring."),
         ({"scoring": ["rascal"]}, "Unknown value for the option scoring."),
-        ({"advanced_cards": "yes"}, "“advanced_cards” must be true or false."),
-        ({"advanced_cards": 1}, "“advanced_cards” must be true or false."),
-        ({"advanced_cards": None}, "“advanced_cards” must be true or false."),
+        ({"kraken": "yes"}, "“kraken” must be true or false."),
+        ({"white_whale": 1}, "“white_whale” must be true or false."),
+        ({"loot": None}, "“loot” must be true or false."),
         ({"rounds": [0]}, "1 to 20 rounds"),  # a round deals at least one card
         ({"rounds": [True]}, "1 to 20 rounds"),  # True is not a number of cards
         ({"rounds": ["3"]}, "1 to 20 rounds"),
         ({"rounds": [2.0]}, "1 to 20 rounds"),
-        ({"rounds": [38]}, "1 to 20 rounds"),  # 74 // 2 = 37: no table is dealt more
+        ({"rounds": [24]}, "deals at most 23 cards each"),  # 70 // 3: two and Graybeard
+        ({"rounds": [-1]}, "1 to 20 rounds"),
         ({"rounds": [1] * 21}, "1 to 20 rounds"),
         ({"rounds": "1,2,3"}, "1 to 20 rounds"),
         ({"rounds": None}, "1 to 20 rounds"),
@@ -55,15 +61,18 @@ def test_a_bad_option_is_refused_with_its_reason(options, reason) -> None:
     assert reason in str(refused.value)
 
 
-def test_twenty_rounds_of_thirty_seven_cards_are_the_most_a_list_holds() -> None:
-    assert sk.Rules(rounds=[37] * 20).rounds == (37,) * 20
+def test_twenty_rounds_of_twenty_four_cards_are_the_most_a_list_holds() -> None:
+    # 74 // 3 = 24: the whole deck, to two players and Graybeard or to three
+    rules = sk.Rules(rounds=[24] * 20, kraken=True, white_whale=True, loot=True)
+
+    assert rules.rounds == (24,) * 20
 
 
 @pytest.mark.parametrize(
     ("name", "rules"),
     [
         ("rulebook", sk.Rules()),
-        ("advanced", sk.Rules(advanced_cards=True)),
+        ("advanced", sk.Rules(kraken=True, white_whale=True, loot=True)),
         ("rascal", sk.Rules(scoring="rascal")),
     ],
 )
@@ -81,15 +90,15 @@ def test_there_are_three_presets() -> None:
 @pytest.mark.parametrize(
     ("rules", "players", "cards"),
     [
-        (STANDARD, 2, (1, 2, 3, 4, 5, 6, 7, 8, 9, 10)),  # 70 // 2 = 35
+        (STANDARD, 2, (1, 2, 3, 4, 5, 6, 7, 8, 9, 10)),  # 70 // 3 = 23 (Graybeard's hand)
         (STANDARD, 6, (1, 2, 3, 4, 5, 6, 7, 8, 9, 10)),  # 70 // 6 = 11
         (STANDARD, 7, (1, 2, 3, 4, 5, 6, 7, 8, 9, 10)),  # 70 // 7 = 10: just enough
         (STANDARD, 8, (1, 2, 3, 4, 5, 6, 7, 8, 8, 8)),  # 70 // 8 = 8: the 8 dealt again
         (ADVANCED, 7, (1, 2, 3, 4, 5, 6, 7, 8, 9, 10)),  # 74 // 7 = 10
         (ADVANCED, 8, (1, 2, 3, 4, 5, 6, 7, 8, 9, 9)),  # 74 // 8 = 9
         (sk.Rules(rounds=[5, 5, 5]), 4, (5, 5, 5)),  # a table's own list, kept
-        (sk.Rules(rounds=[35]), 2, (35,)),  # 70 // 2 = 35
-        (sk.Rules(rounds=[9], advanced_cards=True), 8, (9,)),
+        (sk.Rules(rounds=[23]), 2, (23,)),  # 70 // 3 = 23
+        (sk.Rules(rounds=[9], kraken=True, white_whale=True, loot=True), 8, (9,)),
     ],
 )
 def test_round_n_deals_n_cards_as_far_as_the_deck_allows(rules, players, cards) -> None:
@@ -101,8 +110,8 @@ def test_round_n_deals_n_cards_as_far_as_the_deck_allows(rules, players, cards) 
     [
         (sk.Rules(rounds=[9]), 8, "The deck deals at most 8 cards each to 8 players."),
         (sk.Rules(rounds=[1, 10]), 8, "The deck deals at most 8 cards each to 8 players."),
-        (sk.Rules(rounds=[10], advanced_cards=True), 8, "at most 9 cards each to 8 players"),
-        (sk.Rules(rounds=[36]), 2, "at most 35 cards each to 2 players"),
+        (sk.Rules(rounds=[10], loot=True), 8, "at most 9 cards each to 8 players"),
+        (sk.Rules(rounds=[23]), 4, "at most 17 cards each to 4 players"),  # 70 // 4
         (sk.Rules(rounds=[12]), 6, "at most 11 cards each to 6 players"),  # 70 // 6
     ],
 )
@@ -117,7 +126,7 @@ def test_skull_king_is_for_two_to_eight(players) -> None:
         sk.first_plan(STANDARD, players, 0)
 
 
-@pytest.mark.parametrize(("players", "most"), [(2, 35), (3, 23), (4, 17), (5, 14), (8, 8)])
+@pytest.mark.parametrize(("players", "most"), [(2, 23), (3, 23), (4, 17), (5, 14), (8, 8)])
 def test_the_deck_deals_seventy_cards_as_evenly_as_it_can(players, most) -> None:
     assert sk.most_cards(STANDARD, players) == most
 

@@ -155,7 +155,7 @@ def test_there_is_no_talon_key_where_nobody_scores_it(rules, players, plan) -> N
         (PLAIN, 3, THREE, deal(points=[121, -1, 0]), "Card points are from 0 to 120."),
         (PLAIN, 3, THREE, deal(points=[120, 0, None]), "Card points are from 0 to 120."),
         (PLAIN, 3, THREE, deal(points=[119.5, 0.5, 0]), "Card points are from 0 to 120."),
-        (PLAIN, 3, THREE, deal(points=[119, True, 0]), "Card points are from 0 to 120."),
+        (PLAIN, 3, THREE, deal(points=[118, True, 2]), "Card points are from 0 to 120."),
         (PLAIN, 4, FOUR, deal(1, 100, [0, 120, 0, 0]), "sitting out has no card points."),
         (PLAIN, 4, FOUR, deal(1, 100, [None, 120, 0]), "Enter the card points"),
         # marriages

@@ -303,7 +303,6 @@ TO_555 = [deal(0, 400, [120, 0, 0], ALL), deal(1, 100, [115, 5, 0], {"S": 0, "H"
     [
         ("off", 555, ["115 + 40 for marriages = 155"]),
         ("zero", 0, ["115 + 40 for marriages = 155", "exactly 555: back to 0 (555)"]),
-        ("minus", -555, ["115 + 40 for marriages = 155", "exactly 555: to −555 (555)"]),
     ],
 )
 def test_a_total_of_exactly_555_goes_where_the_table_says(option, total, said) -> None:

@@ -6,7 +6,8 @@ silent).
 The interface of a game scored round by round (games.rules.rounds): ``Rules``,
 ``PRESETS``, ``MIN_PLAYERS``, ``MAX_PLAYERS``, ``first_plan``, ``plan_after``,
 ``check_round``, ``score``; with the bids first (Kind.bids_first) ``check_bids`` and
-``call``; and ``schedule``, ``bid_call`` and ``round_score`` to use alone.
+``call``; and ``schedule``, ``deck``, ``most_cards``, ``bid_call`` and ``round_score`` to
+use alone.
 """
 
 from games.rules.skull_king.entry import (
@@ -23,6 +24,7 @@ from games.rules.skull_king.entry import (
 )
 from games.rules.skull_king.scoring import FIGURES, round_figures, round_score, score
 from games.rules.skull_king.table import (
+    ADVANCED_CARDS,
     ADVANCED_DECK,
     DECK,
     MAX_PLAYERS,
@@ -35,7 +37,9 @@ from games.rules.skull_king.table import (
     Scoring,
     bid_call,
     call,
+    deck,
     first_plan,
+    hands,
     most_cards,
     plan_after,
     plan_of,
@@ -43,6 +47,7 @@ from games.rules.skull_king.table import (
 )
 
 __all__ = [
+    "ADVANCED_CARDS",
     "ADVANCED_DECK",
     "BONUS_KEYS",
     "DECK",
@@ -64,7 +69,9 @@ __all__ = [
     "call",
     "check_bids",
     "check_round",
+    "deck",
     "first_plan",
+    "hands",
     "most_cards",
     "plan_after",
     "plan_of",

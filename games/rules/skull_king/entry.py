@@ -11,7 +11,7 @@ from collections.abc import Sequence
 
 from games.rules.errors import RuleError, gettext_noop, is_whole
 from games.rules.rounds import Plan
-from games.rules.skull_king.table import Rules, Scoring
+from games.rules.skull_king.table import Rules, Scoring, hands
 
 STANDARD_FOURTEENS = 3  # green, yellow and purple: +10 each; the black 14 is apart
 MERMAIDS = 2  # +20 each when taken with a pirate
@@ -73,7 +73,7 @@ def check_bids(rules: Rules, players: int, plan: Plan, bids: object) -> list[int
 def trick_size(players: int) -> int:
     """Cards in a trick: one a player, and the third hand's with two players (the
     rulebook's two-player game: Graybeard plays a card to every trick)."""
-    return players + 1 if players == 2 else players
+    return hands(players)
 
 
 def check_round(rules: Rules, players: int, plan: Plan, entry: object) -> dict:
@@ -101,11 +101,12 @@ def check_round(rules: Rules, players: int, plan: Plan, entry: object) -> dict:
 
 def short_allowed(rules: Rules, players: int, cards: int) -> int:
     """How many fewer tricks than cards the players may have taken between them: the
-    Kraken and the White Whale each remove the trick they end (advanced cards: up to 2);
-    with two players, Graybeard's tricks are nobody's (any number)."""
+    Kraken and the White Whale, each in the deck by its option, each remove the trick
+    they end (one each, up to 2); with two players, Graybeard's tricks are nobody's (any
+    number)."""
     if players == 2:
         return cards
-    return min(2, cards) if rules.advanced_cards else 0
+    return min(int(rules.kraken) + int(rules.white_whale), cards)
 
 
 def _check_tricks(rules: Rules, players: int, cards: int, taken: int) -> None:
@@ -158,6 +159,15 @@ def _bonus(rules: Rules, players: int, seat: int, raw: object, took: int) -> dic
         raise RuleError(gettext_noop("A cannonball is only for Rascal scoring."))
     if took == 0 and any(key in bonus for key in CAPTURES):
         raise RuleError(gettext_noop("A player who took no trick captured nothing."))
+    if took == 0 and wager:
+        # The 2021 rulebook: a pirate's ability is used by the player who wins the
+        # trick with him; Rascal's is the wager.
+        raise RuleError(
+            gettext_noop(
+                "A player who took no trick made no wager: Rascal's wager is made by the"
+                " one who wins a trick with him."
+            )
+        )
     return {key: bonus[key] for key in BONUS_KEYS if key in bonus}
 
 
@@ -171,8 +181,8 @@ def _loot(rules: Rules, players: int, seat: int, loot: object) -> list[int]:
         raise RuleError(gettext_noop("An ally is listed once."))
     if len(loot) > LOOT_CARDS:
         raise RuleError(gettext_noop("The deck holds two Loot cards: at most two alliances."))
-    if loot and not rules.advanced_cards:
-        raise RuleError(gettext_noop("Loot needs the advanced cards."))
+    if loot and not rules.loot:
+        raise RuleError(gettext_noop("Loot needs the Loot cards in the deck."))
     return sorted(loot)
 
 

@@ -24,6 +24,14 @@ from games.rules.skull_king.table import Rules, Scoring, bid_call, plan_of, sche
 
 LOOT = 20  # to each ally, each alliance
 RASCAL = gettext_noop("Rascal scoring")
+#: Why tricks are missing, by (Kraken, White Whale) in the deck: the line names the cards.
+SHORT = {
+    (True, True): gettext_noop(
+        "tricks short of the cards: %(count)s, taken by the Kraken or the White Whale"
+    ),
+    (True, False): gettext_noop("tricks short of the cards: %(count)s, taken by the Kraken"),
+    (False, True): gettext_noop("tricks short of the cards: %(count)s, taken by the White Whale"),
+}
 
 #: What a player's statistics count (``round_figures``).
 FIGURES = (
@@ -218,16 +226,7 @@ def score(
                 )
             )
         elif short:
-            notes.append(
-                Why(
-                    gettext_noop(
-                        "tricks short of the cards: %(count)s, taken by the Kraken or the"
-                        " White Whale"
-                    ),
-                    {"count": short},
-                    rule=gettext_noop("advanced cards"),
-                )
-            )
+            notes.append(Why(SHORT[rules.kraken, rules.white_whale], {"count": short}))
         scored.append(
             RoundScore(plan, checked, tuple(points), tuple(totals), tuple(whys), tuple(notes))
         )

@@ -4,7 +4,9 @@ Sources: the 2021 rulebook (Grandpa Beck's Games), "Dealing Cards": ten rounds, 
 deals n cards; "8 Players": the largest hand the deck allows is dealt again in the rounds
 after it. Its "Contents": 70 cards (four suits of 1-14, the black Jolly Roger suit
 trumps; 5 escapes, 5 pirates, the Tigress, the Skull King, 2 mermaids); the advanced
-cards add the Kraken, the White Whale and two Loot cards (74).
+cards, each chosen on its own, add the Kraken (1), the White Whale (1) and two Loot cards
+(74 with all of them). With two players Graybeard's third hand is dealt too (the
+publisher's FAQ), so every hand of two or three players is the deck // 3.
 """
 
 from __future__ import annotations
@@ -21,9 +23,22 @@ MIN_PLAYERS = 2
 MAX_PLAYERS = 8
 ROUNDS = 10
 DECK = 70
-ADVANCED_DECK = 74  # + the Kraken, the White Whale and two Loot cards
+#: The advanced cards, each an option: how many cards each adds to the deck.
+ADVANCED_CARDS = {"kraken": 1, "white_whale": 1, "loot": 2}
+ADVANCED_DECK = DECK + sum(ADVANCED_CARDS.values())  # 74: all of them
 MOST_ROUNDS = 20  # a table's own list of rounds
-MOST_CARDS = ADVANCED_DECK // MIN_PLAYERS  # 37: the most any table is dealt
+HANDS = 3  # the most hands the fewest players are dealt: two and Graybeard's, or three
+MOST_CARDS = ADVANCED_DECK // HANDS  # 24: the most any table is dealt
+
+
+def deck(rules: Rules) -> int:
+    """The cards in the deck: 70, and the advanced cards the table chose (74 with all)."""
+    return DECK + sum(count for name, count in ADVANCED_CARDS.items() if getattr(rules, name))
+
+
+def hands(players: int) -> int:
+    """The hands dealt: one a player, and Graybeard's with two (the third hand)."""
+    return players + 1 if players == 2 else players
 
 
 class Scoring(StrEnum):
@@ -39,8 +54,12 @@ class Rules:
     """A table's options; the defaults are the 2021 rulebook's."""
 
     scoring: Scoring = Scoring.STANDARD
-    #: The Kraken, the White Whale and the Loot cards are in the deck.
-    advanced_cards: bool = False
+    #: The Kraken is in the deck: the trick it is played to is won by nobody.
+    kraken: bool = False
+    #: The White Whale is in the deck: a trick of special cards only is won by nobody.
+    white_whale: bool = False
+    #: The two Loot cards are in the deck: each allies two players.
+    loot: bool = False
     #: Cards in each round; empty: the rulebook's 1 … 10, capped by the deck.
     rounds: tuple[int, ...] = ()
 
@@ -51,34 +70,58 @@ class Rules:
             raise RuleError(
                 gettext_noop("Unknown value for the option %(option)s."), option="scoring"
             ) from None
-        if not isinstance(self.advanced_cards, bool):
-            raise RuleError(
-                gettext_noop("“%(field)s” must be true or false."), field="advanced_cards"
-            )
+        for name in ADVANCED_CARDS:
+            if not isinstance(getattr(self, name), bool):
+                raise RuleError(gettext_noop("“%(field)s” must be true or false."), field=name)
         rounds = tuple(self.rounds) if isinstance(self.rounds, list | tuple) else None
         if (
             rounds is None
             or len(rounds) > MOST_ROUNDS
-            or not all(is_whole(n) and 1 <= n <= MOST_CARDS for n in rounds)
+            or not all(is_whole(n) and n >= 1 for n in rounds)
         ):
             raise RuleError(
                 gettext_noop("List the cards of each round: 1 to %(most)s rounds."),
                 most=MOST_ROUNDS,
             )
+        if rounds and max(rounds) > deck(self) // HANDS:
+            # Two players are dealt three hands (Graybeard's), as three players are.
+            raise RuleError(
+                gettext_noop(
+                    "A deck of %(deck)s cards deals at most %(most)s cards each (three hands:"
+                    " two players and Graybeard, or three players)."
+                ),
+                deck=deck(self),
+                most=deck(self) // HANDS,
+            )
         object.__setattr__(self, "rounds", rounds)
+
+    @staticmethod
+    def from_earlier(options: dict) -> dict:
+        """Options as an earlier version stored them, in today's names: one
+        ``advanced_cards`` for the Kraken, the White Whale and Loot together became one
+        option each (a session or file with it takes all three, or none)."""
+        if "advanced_cards" not in options or any(name in options for name in ADVANCED_CARDS):
+            return options  # nothing earlier, or both: refused by name
+        mended = dict(options)
+        value = mended.pop("advanced_cards")
+        if not isinstance(value, bool):
+            raise RuleError(
+                gettext_noop("“%(field)s” must be true or false."), field="advanced_cards"
+            )
+        return mended | dict.fromkeys(ADVANCED_CARDS, value)
 
 
 PRESETS = {
     "rulebook": Rules(),
-    "advanced": Rules(advanced_cards=True),
+    "advanced": Rules(kraken=True, white_whale=True, loot=True),
     "rascal": Rules(scoring=Scoring.RASCAL),
 }
 
 
 def most_cards(rules: Rules, players: int) -> int:
-    """What the deck deals each: 70 // 8 = 8 for eight players (74 // 8 = 9 with the
-    advanced cards); ten or more for fewer players."""
-    return (ADVANCED_DECK if rules.advanced_cards else DECK) // players
+    """What the deck deals each: 70 // 8 = 8 for eight players (72 // 8 = 9 with the
+    Kraken and the White Whale); two players are dealt Graybeard's hand too, 70 // 3 = 23."""
+    return deck(rules) // hands(players)
 
 
 def schedule(rules: Rules, players: int) -> tuple[int, ...]:

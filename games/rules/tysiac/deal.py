@@ -13,6 +13,7 @@ from games.rules.rounds import Figure, Plan
 from games.rules.tysiac.table import (
     CARD_POINTS,
     HIGHEST_CONTRACT,
+    IMPOSSIBLE_CARD_POINTS,
     LOWEST_CONTRACT,
     MARRIAGES,
     TALON_CARDS,
@@ -88,7 +89,8 @@ def _nothing_played(points: object, marriages: object, players: int) -> None:
 
 
 def _card_points(points: object, players: int, seats: list[int]) -> list[int | None]:
-    """Every player in the deal, 0 to 120, adding up to 120; None for the one out."""
+    """Every player in the deal, 0 to 120 but not 1 or 119 (no card is worth 1), adding up
+    to 120; None for the one out."""
     if not isinstance(points, list) or len(points) != players:
         raise RuleError(gettext_noop("Enter the card points of every player in the deal."))
     for seat, value in enumerate(points):
@@ -97,6 +99,14 @@ def _card_points(points: object, players: int, seats: list[int]) -> list[int | N
                 raise RuleError(gettext_noop("The player sitting out has no card points."))
         elif not is_whole(value) or not 0 <= value <= CARD_POINTS:
             raise RuleError(gettext_noop("Card points are from 0 to 120."))
+        elif value in IMPOSSIBLE_CARD_POINTS:
+            raise RuleError(
+                gettext_noop("A player cannot have exactly 1 card point: no card is worth 1.")
+                if value == 1
+                else gettext_noop(
+                    "A player cannot have 119 card points: the others would have 1 between them."
+                )
+            )
     total = sum(points[seat] for seat in seats)
     if total != CARD_POINTS:
         raise RuleError(

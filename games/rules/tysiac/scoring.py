@@ -156,15 +156,16 @@ def _bolt(standing: Standing) -> None:
 
 
 def _five_five_five(rules: Rules, standing: Standing) -> None:
-    """The issue: a total of exactly 555 goes back to 0, or (the option) to −555."""
-    if standing.total != FIVE_FIVE_FIVE or rules.five_five_five == FiveFiveFive.OFF:
+    """The issue, as Thousand-Counter's ``isMagicNumber`` reads it: a total of exactly 555
+    or −555 goes back to 0."""
+    if rules.five_five_five == FiveFiveFive.OFF:
         return
-    if rules.five_five_five == FiveFiveFive.ZERO:
+    if standing.total == FIVE_FIVE_FIVE:
         standing.total = 0
         standing.whys.append(Why(gettext_noop("exactly 555: back to 0"), rule=RULE_555))
-    else:
-        standing.total = -FIVE_FIVE_FIVE
-        standing.whys.append(Why(gettext_noop("exactly 555: to −555"), rule=RULE_555))
+    elif standing.total == -FIVE_FIVE_FIVE:
+        standing.total = 0
+        standing.whys.append(Why(gettext_noop("exactly −555: back to 0"), rule=RULE_555))
 
 
 def _barrel(table: list[Standing], entry: dict) -> None:

@@ -16,7 +16,13 @@ from games.rules.rounds import Plan
 
 MIN_PLAYERS = 3
 MAX_PLAYERS = 4  # the issue: three play; with four, one sits out each deal
-CARD_POINTS = 120  # the 24 cards: A 11, 10 10, K 4, Q 3, J 2, 9 0, in four suits
+#: What each card is worth; the deck holds each in four suits (24 cards).
+CARD_VALUES = {"A": 11, "10": 10, "K": 4, "Q": 3, "J": 2, "9": 0}
+CARD_POINTS = 4 * sum(CARD_VALUES.values())  # 120
+#: No card is worth 1, so no player takes 1 card point, nor 119 (the others would have 1);
+#: every other number of 0..120 some tricks hold (tests/rules/test_tysiac_card_points.py
+#: counts the deck's subsets).
+IMPOSSIBLE_CARD_POINTS = frozenset({1, CARD_POINTS - 1})
 #: A king and queen of one suit, declared: hearts 100, diamonds 80, clubs 60, spades 40.
 MARRIAGES = {"H": 100, "D": 80, "C": 60, "S": 40}
 LOWEST_CONTRACT = 100  # the issue: "the final contract (at least 100)"
@@ -52,9 +58,11 @@ class Endgame(StrEnum):
 
 
 class FiveFiveFive(StrEnum):
+    """A total of exactly 555 or −555 (Thousand-Counter's ``isMagicNumber``: both go back
+    to 0). An earlier "minus" (555 to −555) had no source: read as ZERO (`from_earlier`)."""
+
     OFF = "off"
-    ZERO = "zero"  # exactly 555 goes back to 0
-    MINUS = "minus"  # exactly 555 goes to -555
+    ZERO = "zero"  # exactly 555 or −555 goes back to 0
 
 
 class GivenUp(StrEnum):
@@ -113,6 +121,14 @@ class Rules:
         for name in ("bolts", "talon"):
             if not isinstance(getattr(self, name), bool):
                 raise RuleError(gettext_noop("“%(field)s” must be true or false."), field=name)
+
+    @staticmethod
+    def from_earlier(options: dict) -> dict:
+        """Options as an earlier version stored them, in today's values: 555 "minus" (555
+        went to −555, a value no source has) is read as "zero" (docs/rules-tysiac.md)."""
+        if options.get("five_five_five") != "minus":
+            return options
+        return {**options, "five_five_five": FiveFiveFive.ZERO.value}
 
 
 PRESETS = {
