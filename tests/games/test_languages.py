@@ -342,7 +342,8 @@ def round_games(notebook) -> dict:
         )
 
     skull = start("skull_king", "advanced", ["Anna", "Ben", "Carla"])
-    bonuses = [{"fourteens": 1, "loot": [1]}, {"loot": [0]}, {"wager": 10}]
+    # one trick: Anna's Rascal takes a 14 and Ben's Loot (an alliance), and she wagers
+    bonuses = [{"fourteens": 1, "loot": [1], "wager": 10}, {"loot": [0]}, {}]
     entry = {"bids": [1, 0, 0], "tricks": [1, 0, 0], "bonuses": bonuses}
     services.record_round(game=skull, round_number=1, entry=entry)
     services.record_bids(game=skull, round_number=2, entry={"bids": [1, 1, 1]})
