@@ -7,8 +7,12 @@ asking which game it is. A game's module provides:
   ``PRESETS``; ``MIN_PLAYERS``, ``MAX_PLAYERS``;
 - ``check_round(rules, players, plan, entry) -> dict``: a round as entered, checked
   and normalised, or a `RuleError` saying why not;
-- ``score(rules, players, first_dealer, entries, ended=False) -> Result``: every round
-  scored and explained (``ended``: the table said the game is over);
+- ``Tally(rules, players, first_dealer)``: the game so far, with ``add(entry)`` (the next
+  round checked again and scored, or a `RuleError` naming the round; nothing changed then)
+  and ``result(ended=False) -> Result``, so a round entered costs the same whatever the
+  game's length; and ``score(rules, players, first_dealer, entries, ended=False) ->
+  Result``, every round scored and explained (``ended``: the table said the game is
+  over), which is `fold` of a new Tally;
 - ``first_plan(rules, players, first_dealer) -> Plan``, refusing a table the rules
   cannot seat, and ``plan_after(rules, players, first_dealer, plan) -> Plan | None``:
   the next round if nothing changes who plays (a phone offline draws its form ahead).
@@ -24,6 +28,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from games.rules.errors import RuleError, gettext_noop
 from games.rules.explain import Why
 
 
@@ -74,6 +79,15 @@ class Result:
     #: Per side, where it stands beyond its total ("out at 101", "on the barrel, deal 2 of 3").
     marks: tuple[Why | None, ...] = ()
     out: frozenset[int] = frozenset()  # sides out of the game (the sheet's elimination)
+
+
+def fold(tally, entries: object, ended: bool = False) -> Result:
+    """``tally`` (a game's ``Tally``) with every round of ``entries`` added: its result."""
+    if not isinstance(entries, list | tuple):
+        raise RuleError(gettext_noop("“%(field)s” must be a list."), field="rounds")
+    for entry in entries:
+        tally.add(entry)
+    return tally.result(ended)
 
 
 def places_of(totals: Sequence[int], lowest_wins: bool = False) -> tuple[int, ...]:

@@ -24,7 +24,7 @@ from dataclasses import dataclass
 
 from games.rules.errors import RuleError, gettext_noop, is_whole
 from games.rules.explain import Why
-from games.rules.rounds import Plan, Result, RoundScore, places_of, singles
+from games.rules.rounds import Plan, Result, RoundScore, fold, places_of, singles
 
 MIN_PLAYERS = 2
 MAX_PLAYERS = 7
@@ -218,28 +218,30 @@ def _plan(
     )
 
 
-def score(
-    rules: Rules, players: int, first_dealer: int, entries: Sequence[dict], ended: bool = False
-) -> Result:
-    """Every round in order, each re-checked; ``ended``: the table said the game is over
-    after these (the best total among the sides still in wins)."""
-    table = _seat_table(rules, players, first_dealer)
-    if not isinstance(entries, list | tuple):
-        raise RuleError(gettext_noop("“%(field)s” must be a list."), field="rounds")
-    count = len(table)
-    totals = [0] * count
-    went_out: dict[int, int] = {}
-    scored: list[RoundScore] = []
-    finished = False
-    winners: tuple[int, ...] = ()
-    dealer = first_dealer
-    for index, entry in enumerate(entries):
-        number = index + 1
-        if finished:
+class Tally:
+    """The game so far, one round added at a time (`rounds.fold`): a round costs the same in
+    the 5th round as in the 500th."""
+
+    def __init__(self, rules: Rules, players: int, first_dealer: int) -> None:
+        self.rules, self.players = rules, players
+        self.table = _seat_table(rules, players, first_dealer)
+        self.count = len(self.table)
+        self.totals = [0] * self.count
+        self.went_out: dict[int, int] = {}
+        self.scored: list[RoundScore] = []
+        self.finished = False
+        self.winners: tuple[int, ...] = ()
+        self.dealer = first_dealer
+
+    def add(self, entry: object) -> None:
+        """The next round, checked again and scored; a RuleError names the round."""
+        rules, players = self.rules, self.players
+        number = len(self.scored) + 1
+        if self.finished:
             raise RuleError(
                 gettext_noop("Round %(number)s: the game was already over."), number=number
             )
-        plan = _plan(rules, number, dealer, table, went_out)
+        plan = _plan(rules, number, self.dealer, self.table, self.went_out)
         try:
             checked = check_round(rules, players, plan, entry)
         except RuleError as error:
@@ -252,7 +254,7 @@ def score(
             if got is None:
                 whys.append((Why(gettext_noop("out of the game")),))
                 continue
-            totals[side] += got
+            self.totals[side] += got
             whys.append(
                 (
                     Why(
@@ -261,36 +263,36 @@ def score(
                     ),
                 )
             )
-        was_in = [side for side in range(count) if side not in went_out]
+        was_in = [side for side in range(self.count) if side not in self.went_out]
         newly_out = []
         if rules.out_at is not None:
-            newly_out = [side for side in was_in if totals[side] >= rules.out_at]
+            newly_out = [side for side in was_in if self.totals[side] >= rules.out_at]
             for side in newly_out:
                 whys[side] += (
                     Why(
                         gettext_noop("%(total)s: %(out_at)s or more, out of the game"),
-                        {"total": totals[side], "out_at": rules.out_at},
+                        {"total": self.totals[side], "out_at": rules.out_at},
                         rule=OUT_AT,
                     ),
                 )
         still_in = [side for side in was_in if side not in newly_out]
         reached = []
         if rules.target is not None:
-            reached = [side for side in still_in if totals[side] >= rules.target]
+            reached = [side for side in still_in if self.totals[side] >= rules.target]
             for side in reached:
                 whys[side] += (
                     Why(
                         gettext_noop("%(total)s: %(target)s or more, the target reached"),
-                        {"total": totals[side], "target": rules.target},
+                        {"total": self.totals[side], "target": rules.target},
                         rule=TARGET,
                     ),
                 )
         notes: list[Why] = []
         if newly_out and len(still_in) == 1:
-            finished, winners = True, tuple(still_in)
+            self.finished, self.winners = True, tuple(still_in)
             notes.append(Why(gettext_noop("the last one left in the game wins"), rule=OUT_AT))
         elif newly_out and not still_in:
-            finished, winners = True, _best(rules, totals, newly_out)
+            self.finished, self.winners = True, _best(rules, self.totals, newly_out)
             notes.append(
                 Why(
                     gettext_noop("all who were left went out: the best total among them wins"),
@@ -298,7 +300,7 @@ def score(
                 )
             )
         elif reached:
-            finished, winners = True, _best(rules, totals, still_in)
+            self.finished, self.winners = True, _best(rules, self.totals, still_in)
             notes.append(
                 Why(
                     gettext_noop("%(count)s reached %(target)s: the game is over"),
@@ -307,7 +309,7 @@ def score(
                 )
             )
         elif rules.rounds is not None and number >= rules.rounds:
-            finished, winners = True, _best(rules, totals, still_in)
+            self.finished, self.winners = True, _best(rules, self.totals, still_in)
             notes.append(
                 Why(
                     gettext_noop("Round %(number)s of %(rounds)s: the game is over"),
@@ -315,36 +317,52 @@ def score(
                     rule=ROUNDS,
                 )
             )
-        went_out.update(dict.fromkeys(newly_out, number))
-        scored.append(
+        self.went_out.update(dict.fromkeys(newly_out, number))
+        self.scored.append(
             RoundScore(
                 plan=plan,
                 entry=checked,
                 points=tuple(points),
-                totals=tuple(totals),
+                totals=tuple(self.totals),
                 whys=tuple(whys),
                 notes=tuple(notes),
             )
         )
         if rules.dealer:
-            out_seats = {seat for side in went_out for seat in table[side]}
-            dealer = _next_dealer(dealer, players, out_seats)
-    if ended and not finished:
-        finished = True
-        winners = _best(rules, totals, [side for side in range(count) if side not in went_out])
-    return Result(
-        sides=table,
-        rounds=tuple(scored),
-        totals=tuple(totals),
-        places=_places(rules, totals, went_out),
-        winners=winners if finished else (),
-        finished=finished,
-        next_round=None if finished else _plan(rules, len(scored) + 1, dealer, table, went_out),
-        marks=tuple(
-            Why(gettext_noop("out at %(total)s"), {"total": totals[side]})
-            if side in went_out
-            else None
-            for side in range(count)
-        ),
-        out=frozenset(went_out),
-    )
+            out_seats = {seat for side in self.went_out for seat in self.table[side]}
+            self.dealer = _next_dealer(self.dealer, players, out_seats)
+
+    def result(self, ended: bool = False) -> Result:
+        """``ended``: the table said the game is over after these (the best total among
+        the sides still in wins)."""
+        rules, count, totals, went_out = self.rules, self.count, self.totals, self.went_out
+        finished, winners = self.finished, self.winners
+        if ended and not finished:
+            finished = True
+            winners = _best(rules, totals, [side for side in range(count) if side not in went_out])
+        return Result(
+            sides=self.table,
+            rounds=tuple(self.scored),
+            totals=tuple(totals),
+            places=_places(rules, totals, went_out),
+            winners=winners if finished else (),
+            finished=finished,
+            next_round=None
+            if finished
+            else _plan(rules, len(self.scored) + 1, self.dealer, self.table, went_out),
+            marks=tuple(
+                Why(gettext_noop("out at %(total)s"), {"total": totals[side]})
+                if side in went_out
+                else None
+                for side in range(count)
+            ),
+            out=frozenset(went_out),
+        )
+
+
+def score(
+    rules: Rules, players: int, first_dealer: int, entries: Sequence[dict], ended: bool = False
+) -> Result:
+    """Every round in order, each re-checked; ``ended``: the table said the game is over
+    after these (the best total among the sides still in wins)."""
+    return fold(Tally(rules, players, first_dealer), entries, ended)

@@ -22,7 +22,7 @@ from games.rules.skull_king.entry import (
     short_allowed,
     trick_size,
 )
-from games.rules.skull_king.scoring import FIGURES, round_figures, round_score, score
+from games.rules.skull_king.scoring import FIGURES, Tally, round_figures, round_score, score
 from games.rules.skull_king.table import (
     ADVANCED_CARDS,
     ADVANCED_DECK,

@@ -18,7 +18,7 @@ from collections.abc import Sequence
 
 from games.rules.errors import RuleError, gettext_noop
 from games.rules.explain import Why
-from games.rules.rounds import Figure, Result, RoundScore, places_of, singles
+from games.rules.rounds import Figure, Result, RoundScore, fold, places_of, singles
 from games.rules.skull_king.entry import CAPTURES, check_round
 from games.rules.skull_king.table import Rules, Scoring, bid_call, plan_of, schedule
 
@@ -181,23 +181,26 @@ def round_score(
     return points, tuple(whys)
 
 
-def score(
-    rules: Rules, players: int, first_dealer: int, entries: Sequence[dict], ended: bool = False
-) -> Result:
-    """Every round in order; the game is over after the last round (``ended`` changes
-    nothing: Skull King ends by its rules)."""
-    plans = schedule(rules, players)
-    plan_of(rules, players, first_dealer, 1)  # refuses a first dealer not at the table
-    if not isinstance(entries, list | tuple):
-        raise RuleError(gettext_noop("“%(field)s” must be a list."), field="rounds")
-    if len(entries) > len(plans):
-        raise RuleError(
-            gettext_noop("Round %(number)s: the game was already over."), number=len(plans) + 1
-        )
-    totals = [0] * players
-    scored = []
-    for index, entry in enumerate(entries):
-        plan = plan_of(rules, players, first_dealer, index + 1)
+class Tally:
+    """The game so far, one round added at a time (`rounds.fold`): a round costs the same in
+    the 1st round as in the last."""
+
+    def __init__(self, rules: Rules, players: int, first_dealer: int) -> None:
+        self.plans = schedule(rules, players)
+        plan_of(rules, players, first_dealer, 1)  # refuses a first dealer not at the table
+        self.rules, self.players, self.first_dealer = rules, players, first_dealer
+        self.totals = [0] * players
+        self.scored: list[RoundScore] = []
+
+    def add(self, entry: object) -> None:
+        """The next round, checked again ("Round 3: ...") and scored."""
+        rules, players = self.rules, self.players
+        if len(self.scored) == len(self.plans):
+            raise RuleError(
+                gettext_noop("Round %(number)s: the game was already over."),
+                number=len(self.plans) + 1,
+            )
+        plan = plan_of(rules, players, self.first_dealer, len(self.scored) + 1)
         try:
             checked = check_round(rules, players, plan, entry)
         except RuleError as error:
@@ -213,9 +216,10 @@ def score(
             got, why = round_score(
                 rules, plan.cards, bids[seat], tricks[seat], bonuses[seat], allies
             )
-            totals[seat] += got
             points.append(got)
             whys.append(why)
+        for seat, got in enumerate(points):
+            self.totals[seat] += got
         notes = [bid_call(bids, plan.cards)]
         short = plan.cards - sum(tricks)
         if short and players == 2:
@@ -227,18 +231,33 @@ def score(
             )
         elif short:
             notes.append(Why(SHORT[rules.kraken, rules.white_whale], {"count": short}))
-        scored.append(
-            RoundScore(plan, checked, tuple(points), tuple(totals), tuple(whys), tuple(notes))
+        self.scored.append(
+            RoundScore(plan, checked, tuple(points), tuple(self.totals), tuple(whys), tuple(notes))
         )
-    finished = len(scored) == len(plans)
-    places = places_of(totals)
-    return Result(
-        sides=singles(players),
-        rounds=tuple(scored),
-        totals=tuple(totals),
-        places=places,
-        winners=tuple(seat for seat in range(players) if places[seat] == 1) if finished else (),
-        finished=finished,
-        next_round=None if finished else plan_of(rules, players, first_dealer, len(scored) + 1),
-        marks=(None,) * players,
-    )
+
+    def result(self, ended: bool = False) -> Result:
+        """``ended`` changes nothing: Skull King ends by its rules, after its last round."""
+        players, totals = self.players, self.totals
+        finished = len(self.scored) == len(self.plans)
+        places = places_of(totals)
+        number = len(self.scored) + 1
+        return Result(
+            sides=singles(players),
+            rounds=tuple(self.scored),
+            totals=tuple(totals),
+            places=places,
+            winners=tuple(seat for seat in range(players) if places[seat] == 1) if finished else (),
+            finished=finished,
+            next_round=None
+            if finished
+            else plan_of(self.rules, players, self.first_dealer, number),
+            marks=(None,) * players,
+        )
+
+
+def score(
+    rules: Rules, players: int, first_dealer: int, entries: Sequence[dict], ended: bool = False
+) -> Result:
+    """Every round in order; the game is over after the last round (``ended`` changes
+    nothing: Skull King ends by its rules)."""
+    return fold(Tally(rules, players, first_dealer), entries, ended)

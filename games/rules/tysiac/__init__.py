@@ -21,7 +21,7 @@ from games.rules.tysiac.deal import (
     own_marriages,
     round_figures,
 )
-from games.rules.tysiac.scoring import Standing, given_up_share, rounded, score
+from games.rules.tysiac.scoring import Standing, Tally, given_up_share, rounded, score
 from games.rules.tysiac.table import (
     BARREL,
     BARREL_DEALS,

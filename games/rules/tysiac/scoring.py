@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 
 from games.rules.errors import RuleError, gettext_noop
 from games.rules.explain import Why
-from games.rules.rounds import Plan, Result, RoundScore, places_of, singles
+from games.rules.rounds import Plan, Result, RoundScore, fold, places_of, singles
 from games.rules.tysiac.deal import bidder_made, check_round, own_marriages
 from games.rules.tysiac.table import (
     BARREL,
@@ -236,18 +236,22 @@ def _mark(rules: Rules, standing: Standing) -> Why | None:
     return None
 
 
-def score(
-    rules: Rules, players: int, first_dealer: int, entries: Sequence[dict], ended: bool = False
-) -> Result:
-    """Every deal in order, each checked again ("Round 3: ..."), scored and explained.
-    ``ended`` changes nothing: the game ends at 1000, by its rules."""
-    check_table(players, first_dealer)
-    table = [Standing() for _ in range(players)]
-    scored: list[RoundScore] = []
-    winners: tuple[int, ...] = ()
-    for index, entry in enumerate(entries):
-        plan = plan_of(rules, players, first_dealer, index + 1)
-        if winners:
+class Tally:
+    """The game so far, one deal added at a time (`rounds.fold`): a deal costs the same in
+    the 5th deal as in the 500th."""
+
+    def __init__(self, rules: Rules, players: int, first_dealer: int) -> None:
+        check_table(players, first_dealer)
+        self.rules, self.players, self.first_dealer = rules, players, first_dealer
+        self.table = [Standing() for _ in range(players)]
+        self.scored: list[RoundScore] = []
+        self.winners: tuple[int, ...] = ()
+
+    def add(self, entry: object) -> None:
+        """The next deal, checked again ("Round 3: ...") and scored."""
+        rules, players, table = self.rules, self.players, self.table
+        plan = plan_of(rules, players, self.first_dealer, len(self.scored) + 1)
+        if self.winners:
             raise RuleError(
                 gettext_noop("Round %(number)s: the game was already over."), number=plan.number
             )
@@ -267,7 +271,7 @@ def score(
             _five_five_five(rules, standing)
         if rules.endgame == Endgame.BARREL:
             _barrel(table, checked)
-        winners = _winners(table, checked["bidder"])
+        self.winners = _winners(table, checked["bidder"])
         totals = tuple(standing.total for standing in table)
         points = tuple(
             None
@@ -275,7 +279,7 @@ def score(
             else total - was
             for seat, (total, was) in enumerate(zip(totals, before, strict=True))
         )
-        scored.append(
+        self.scored.append(
             RoundScore(
                 plan=plan,
                 entry=checked,
@@ -284,15 +288,28 @@ def score(
                 whys=tuple(tuple(standing.whys) for standing in table),
             )
         )
-    totals = tuple(standing.total for standing in table)
-    finished = bool(winners)
-    return Result(
-        sides=singles(players),
-        rounds=tuple(scored),
-        totals=totals,
-        places=places_of(totals),
-        winners=winners,
-        finished=finished,
-        next_round=None if finished else plan_of(rules, players, first_dealer, len(scored) + 1),
-        marks=tuple(_mark(rules, standing) for standing in table),
-    )
+
+    def result(self, ended: bool = False) -> Result:
+        """``ended`` changes nothing: the game ends at 1000, by its rules."""
+        rules, players, table = self.rules, self.players, self.table
+        totals = tuple(standing.total for standing in table)
+        finished = bool(self.winners)
+        number = len(self.scored) + 1
+        return Result(
+            sides=singles(players),
+            rounds=tuple(self.scored),
+            totals=totals,
+            places=places_of(totals),
+            winners=self.winners,
+            finished=finished,
+            next_round=None if finished else plan_of(rules, players, self.first_dealer, number),
+            marks=tuple(_mark(rules, standing) for standing in table),
+        )
+
+
+def score(
+    rules: Rules, players: int, first_dealer: int, entries: Sequence[dict], ended: bool = False
+) -> Result:
+    """Every deal in order, each checked again ("Round 3: ..."), scored and explained.
+    ``ended`` changes nothing: the game ends at 1000, by its rules."""
+    return fold(Tally(rules, players, first_dealer), entries, ended)

@@ -1,0 +1,165 @@
+"""The longest backlog a phone can keep, sent in one request (issue 38, item 6).
+
+    .venv/bin/python bench/backlog.py                        # SQLite and PostgreSQL
+    BENCH_DATABASES=sqlite BENCH_BACKLOG_ROUNDS=100 .venv/bin/python bench/backlog.py
+
+For each database: gunicorn (one worker, gunicorn.conf.py, its 30 s timeout) on a temporary
+database, and a game of Тысяча for three (the Russian preset: the heaviest rules to score)
+whose whole game, the most rounds a session may hold (BENCH_BACKLOG_ROUNDS to change it),
+a phone kept offline and sends as backlogs over HTTP, as the page does. Printed: the whole
+game in one request, and the cost of an entry in the game's second half against its first
+half, each half sent as one backlog. Budgets: the whole game within 5 s (a sixth of the
+worker's timeout), and an entry's cost not growing with the game (second half at most
+1.5x the first).
+"""
+
+from __future__ import annotations
+
+import http.cookiejar
+import json
+import os
+import secrets
+import sys
+import time
+import urllib.request
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from bench import server
+
+WHOLE_BUDGET_S = 5.0
+GROWTH_BUDGET = 1.5
+
+
+def rounds_of_a_long_game(count: int) -> list[dict]:
+    """Тысяча for three, never reaching 1000: the bidder goes round the table; each makes
+    120 with all the card points, then fails a contract of 200 with them; the defenders
+    score nothing (a bolt, and every third one costs 120)."""
+    rounds = []
+    for index in range(count):
+        bidder = index % 3
+        contract = 120 if (index // 3) % 2 == 0 else 200
+        points = [120 if seat == bidder else 0 for seat in range(3)]
+        rounds.append({"bidder": bidder, "contract": contract, "points": points})
+    return rounds
+
+
+def entry(number: int, played: dict) -> dict:
+    fields = {"idem": secrets.token_urlsafe(16), "deal": str(number)}
+    fields["e.bidder"] = str(played["bidder"])
+    fields["e.contract"] = str(played["contract"])
+    for seat, points in enumerate(played["points"]):
+        fields[f"e.points.{seat}"] = str(points)
+    return {"action": "round", "fields": fields}
+
+
+def most_rounds() -> int:
+    if chosen := os.environ.get("BENCH_BACKLOG_ROUNDS"):
+        return int(chosen)
+    from games import limits
+
+    return limits.MOST_DEALS
+
+
+def make() -> None:
+    """In the prepared database: two sessions of the same game (``bench/server.prepared``)."""
+    from games import services
+    from games.kinds import kind_of
+    from games.models import Notebook
+
+    notebook = Notebook.objects.create()
+    made = {"notebook": notebook.key}
+    for name in ("whole", "halves"):
+        game = services.start_game(
+            notebook=notebook,
+            kind="tysiac",
+            preset="russian",
+            options=kind_of("tysiac").preset_options("russian"),
+            names=["Anna", "Ben", "Carla"],
+            first_dealer=0,
+        )
+        made[name] = game.public_id
+    Path(sys.argv[-1]).write_text(json.dumps(made))
+
+
+class Phone:
+    """The scorekeeper's phone: its notebook cookie and the page's CSRF token."""
+
+    def __init__(self, url: str, notebook: str) -> None:
+        self.url = url
+        self.cookies = http.cookiejar.CookieJar()
+        self.opener = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(self.cookies))
+        host = url.split("//", 1)[1].split(":")[0]
+        self.cookies.set_cookie(cookie("notebook", notebook, host))
+
+    def open(self, public_id: str) -> None:
+        self.opener.open(f"{self.url}/s/{public_id}/", timeout=60).read()
+
+    def send(self, public_id: str, entries: list[dict]) -> tuple[float, dict]:
+        token = next(c.value for c in self.cookies if c.name == "csrftoken")
+        request = urllib.request.Request(
+            f"{self.url}/s/{public_id}/entries/",
+            data=json.dumps({"entries": entries}).encode(),
+            headers={
+                "Content-Type": "application/json",
+                "X-CSRFToken": token,
+                "Referer": f"{self.url}/s/{public_id}/",
+            },
+            method="POST",
+        )
+        started = time.perf_counter()
+        with self.opener.open(request, timeout=60) as response:
+            answer = json.loads(response.read())
+        return time.perf_counter() - started, answer
+
+
+def cookie(name: str, value: str, host: str) -> http.cookiejar.Cookie:
+    return http.cookiejar.Cookie(
+        0, name, value, None, False, host, False, False, "/", True, False, None, False, None,
+        None, {},
+    )  # fmt: skip
+
+
+def measure(database: str, count: int) -> list[str]:
+    command = ["-c", "import django; django.setup(); import bench.backlog; bench.backlog.make()"]
+    game = rounds_of_a_long_game(count)
+    entries = [entry(number, played) for number, played in enumerate(game, 1)]
+    again = [entry(number, played) for number, played in enumerate(game, 1)]  # keys of its own
+    half = count // 2
+    failures = []
+    with server.prepared(database, command) as (env, made), server.gunicorn(env) as (url, _):
+        phone = Phone(url, made["notebook"])
+        phone.open(made["whole"])
+        whole, answer = phone.send(made["whole"], entries)
+        assert answer["done"] == count and answer["refused"] is None, answer["refused"]
+        phone.open(made["halves"])
+        first, answer = phone.send(made["halves"], again[:half])
+        assert answer["done"] == half, answer["refused"]
+        second, answer = phone.send(made["halves"], again[half:])
+        assert answer["done"] == count - half, answer["refused"]
+    growth = (second / (count - half)) / (first / half)
+    print(f"{database}: {count} rounds of Тысяча in one backlog: {whole:.2f} s "
+          f"(budget {WHOLE_BUDGET_S:.0f} s) {server.verdict(whole <= WHOLE_BUDGET_S)}")  # fmt: skip
+    print(f"{database}: an entry in the second half against the first: {growth:.2f}x "
+          f"({first / half * 1000:.1f} ms, then {second / (count - half) * 1000:.1f} ms; "
+          f"budget {GROWTH_BUDGET}x) "
+          f"{server.verdict(growth <= GROWTH_BUDGET)}")  # fmt: skip
+    if whole > WHOLE_BUDGET_S:
+        failures.append(f"{database}: the longest backlog took {whole:.2f} s")
+    if growth > GROWTH_BUDGET:
+        failures.append(f"{database}: an entry's cost grew {growth:.2f}x with the game")
+    return failures
+
+
+def main() -> int:
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "scorekeeper.settings")
+    count = most_rounds()
+    failures = []
+    for database in server.databases():
+        failures += measure(database, count)
+    return server.finish("bench/backlog.py", failures)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
