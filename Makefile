@@ -52,6 +52,6 @@ bench: venv
 	$(BIN)/python -m pip install --quiet -e '.[bench]'
 	cd bench && npm ci --no-audit --no-fund --silent
 	@status=0; \
-	for script in bench/run.py bench/weight.py bench/lighthouse.py bench/load/run.py; do \
+	for script in bench/run.py bench/weight.py bench/backlog.py bench/lighthouse.py bench/load/run.py; do \
 		echo "== $$script"; $(BIN)/python $$script || status=1; \
 	done; exit $$status
