@@ -182,7 +182,7 @@ def test_with_two_players_graybeards_tricks_score_for_nobody() -> None:
 
 
 def test_a_round_with_every_trick_taken_has_only_the_call() -> None:
-    result = sk.score(sk.Rules(kraken=True, white_whale=True, loot=True), 2, 0, [entry([1, 0], [1, 0])])
+    result = sk.score(sk.PRESETS["advanced"], 2, 0, [entry([1, 0], [1, 0])])
 
     assert len(result.rounds[0].notes) == 1
 
