@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
-from games import inputs
+from games import inputs, limits
 from games.kinds import KINDS, kind_of
 from games.rules import RuleError, gettext_noop
 
@@ -15,9 +15,18 @@ SUITS = [("S", "♠"), ("H", "♥"), ("D", "♦"), ("C", "♣")]
 
 
 class DealForm(forms.Form):
-    """Every action on the current deal names the deal it was shown for."""
+    """Every action on the current deal names the deal it was shown for; a session holds
+    at most limits.MOST_DEALS, said as the services say it."""
 
-    deal = inputs.WholeNumberField(min_value=1, max_value=1000)
+    deal = inputs.WholeNumberField(min_value=1)
+
+    def clean_deal(self) -> int:
+        number = self.cleaned_data["deal"]
+        if number > limits.MOST_DEALS:
+            raise forms.ValidationError(
+                _("A session can have at most %(most)s deals.") % {"most": limits.MOST_DEALS}
+            )
+        return number
 
 
 class EndForm(forms.Form):
@@ -57,11 +66,11 @@ class AdjustmentForm(DealForm):
         min_value=0, max_value=6, error_messages={"required": _("Pick a player.")}
     )
     points = inputs.WholeNumberField(
-        min_value=-1000,
-        max_value=1000,
+        min_value=-limits.ADJUSTMENT_POINTS,
+        max_value=limits.ADJUSTMENT_POINTS,
         error_messages={"required": _("Enter the points to add or take away.")},
     )
-    note = forms.CharField(max_length=120, required=False)
+    note = forms.CharField(max_length=limits.NOTE_LENGTH, required=False)
 
 
 class UndoForm(forms.Form):

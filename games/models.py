@@ -10,6 +10,8 @@ from django.db.models import Q
 from django.db.models.functions import Lower
 from django.utils.translation import gettext_lazy as _
 
+from games import limits
+
 
 def new_key() -> str:
     """A secret link key: 128 random bits."""
@@ -25,7 +27,7 @@ class Notebook(models.Model):
     """A table group's private space: its players and its sessions."""
 
     key = models.CharField(max_length=43, unique=True, default=new_key)
-    name = models.CharField(max_length=80, blank=True)
+    name = models.CharField(max_length=limits.NOTEBOOK_NAME_LENGTH, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
 
     def __str__(self) -> str:
@@ -35,7 +37,7 @@ class Notebook(models.Model):
 class Player(models.Model):
     notebook = models.ForeignKey(Notebook, on_delete=models.CASCADE, related_name="players")
     public_id = models.CharField(max_length=16, unique=True, default=new_public_id)
-    name = models.CharField(max_length=40)
+    name = models.CharField(max_length=limits.NAME_LENGTH)
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
@@ -188,7 +190,7 @@ class Adjustment(models.Model):
     deal = models.ForeignKey(Deal, on_delete=models.CASCADE, related_name="adjustments")
     seat = models.PositiveSmallIntegerField()
     points = models.IntegerField()
-    note = models.CharField(max_length=120, blank=True)
+    note = models.CharField(max_length=limits.NOTE_LENGTH, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:

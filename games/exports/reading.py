@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
 
-from games import inputs
+from games import inputs, limits
 from games.exports.files import NOTEBOOK_FORMAT, NOTEBOOKS_FORMAT, SESSION_FORMAT, VERSION
 from games.exports.rounds import pending_of, rounds_of
 from games.kinds import KINDS, kind_of
@@ -21,19 +21,10 @@ from games.rules.errors import is_whole
 from games.services.notebook import check_table, clean_name
 from games.services.sessions import kozel_fields
 
-#: A session file is a few kilobytes (a 19-deal game of five is about 9 kB).
-SESSION_FILE_LIMIT = 1024 * 1024
-#: A notebook backup holds every session: room for a few thousand.
-NOTEBOOK_FILE_LIMIT = 20 * 1024 * 1024
-
-# Beyond any real table, against a hostile file (the rules allow endless revokes and eggs).
-MAX_DEALS = 200
-MAX_ADJUSTMENTS = 100  # in one deal
-MAX_SESSIONS = 10_000  # in one notebook
-MAX_PLAYERS = 10_000  # in one notebook
-NOTE_LENGTH = 120
-NOTEBOOK_NAME_LENGTH = 80
-ADJUSTMENT_LIMIT = 1000  # points, as the correction form allows
+#: The limits (games/limits.py) are those entry stops at, so whatever the app accepted is
+#: read back; a hostile file is refused at the first count past one, before the rules.
+SESSION_FILE_LIMIT = limits.SESSION_FILE_LIMIT
+NOTEBOOK_FILE_LIMIT = limits.NOTEBOOK_FILE_LIMIT
 
 NOT_AN_EXPORT = gettext_noop("This file is not a Scorekeeper export.")
 
@@ -201,8 +192,8 @@ def session_plan(data: object, *, standalone: bool = True) -> SessionPlan:
     if not 0 <= first_dealer < len(names):
         raise RuleError(gettext_noop("The first dealer must be one of the players."))
     deals = fields.get("deals", list)
-    if len(deals) > MAX_DEALS:
-        raise RuleError(gettext_noop("A session can have at most %(most)s deals."), most=MAX_DEALS)
+    if len(deals) > limits.MOST_DEALS:
+        raise limits.too_many_deals()
     created_at = _when(fields, "created_at")
     finished_at = _when(fields, "finished_at")
     pending = None
@@ -213,6 +204,8 @@ def session_plan(data: object, *, standalone: bool = True) -> SessionPlan:
         rows, finished = _kozel_deals(options, first_dealer, deals)
     else:
         rows, finished = _oh_hell_deals(options, len(names), first_dealer, deals)
+    if len(rows) + (pending is not None) > limits.MOST_DEALS:  # with the deal in play
+        raise limits.too_many_deals()
     public_id = fields.get("id", str, required=False)
     return SessionPlan(
         kind=kind,
@@ -300,6 +293,8 @@ def _oh_hell_deals(
     if playing is not None and playing.adjustments:
         with _within("deal", playing.position):
             raise RuleError(gettext_noop("Adjust a deal once it is scored."))
+    if sum(len(deal.adjustments) for deal in entered) > limits.MOST_ADJUSTMENTS:
+        raise limits.too_many_adjustments()
     records = [
         oh_hell.DealRecord(
             bids=tuple(deal.bids),
@@ -377,10 +372,8 @@ def _open_deal(plan: oh_hell.DealPlan, players: int, deal: _Entered | None) -> d
 
 
 def _adjustments(raw: list, players: int) -> list[dict]:
-    if len(raw) > MAX_ADJUSTMENTS:
-        raise RuleError(
-            gettext_noop("A deal can have at most %(most)s adjustments."), most=MAX_ADJUSTMENTS
-        )
+    if len(raw) > limits.MOST_ADJUSTMENTS:  # a session's, let alone a deal's
+        raise limits.too_many_adjustments()
     adjustments = []
     for item in raw:
         fields = _Fields(item, gettext_noop("Each adjustment must be a JSON object."))
@@ -391,13 +384,11 @@ def _adjustments(raw: list, players: int) -> list[dict]:
             raise RuleError(gettext_noop("No such player at this table."))
         if points == 0:
             raise RuleError(gettext_noop("Enter the points to add or take away (not 0)."))
-        if abs(points) > ADJUSTMENT_LIMIT:
-            raise RuleError(gettext_noop("An adjustment can be at most 1000 points."))
+        if abs(points) > limits.ADJUSTMENT_POINTS:
+            raise limits.adjustment_too_large()
         note = " ".join(note.split())
-        if len(note) > NOTE_LENGTH:
-            raise RuleError(
-                gettext_noop("A note can have at most %(most)s characters."), most=NOTE_LENGTH
-            )
+        if len(note) > limits.NOTE_LENGTH:
+            raise limits.note_too_long()
         adjustments.append({"seat": seat, "points": points, "note": note})
     return adjustments
 
@@ -437,22 +428,18 @@ def notebook_plan(data: object, *, standalone: bool = True) -> NotebookPlan:
         _check_format(fields, NOTEBOOK_FORMAT)
     name = fields.get("name", str, required=False) or ""
     name = " ".join(name.split())
-    if len(name) > NOTEBOOK_NAME_LENGTH:
+    if len(name) > limits.NOTEBOOK_NAME_LENGTH:
         raise RuleError(
             gettext_noop("A notebook's name can have at most %(most)s characters."),
-            most=NOTEBOOK_NAME_LENGTH,
+            most=limits.NOTEBOOK_NAME_LENGTH,
         )
     key = fields.get("key", str, required=False)
     players = fields.get("players", list)
     sessions = fields.get("sessions", list)
-    if len(players) > MAX_PLAYERS:
-        raise RuleError(
-            gettext_noop("A notebook can have at most %(most)s players."), most=MAX_PLAYERS
-        )
-    if len(sessions) > MAX_SESSIONS:
-        raise RuleError(
-            gettext_noop("A notebook can have at most %(most)s sessions."), most=MAX_SESSIONS
-        )
+    if len(players) > limits.MOST_PLAYERS:
+        raise limits.too_many_players()
+    if len(sessions) > limits.MOST_SESSIONS:
+        raise limits.too_many_sessions()
     names: dict[str, str] = {}  # by their casefold
     for raw in players:
         if not isinstance(raw, str):

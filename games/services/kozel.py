@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from django.utils import timezone
 
+from games import limits
 from games.models import Game, KozelDeal
 from games.rules import RuleError, gettext_noop, kozel
 from games.services.sessions import (
@@ -45,6 +46,8 @@ def record_kozel_deal(
         raise Conflict(
             gettext_noop("This page was out of date: the match has moved on. Here it is now.")
         )
+    if len(table.deals) >= limits.MOST_DEALS:
+        raise limits.too_many_deals()
     entry = kozel.validate_deal(entry, table.rules)
     result = kozel.score_match(
         table.rules, game.first_dealer, [*map(kozel_entry, table.deals), entry]

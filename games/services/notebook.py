@@ -11,7 +11,7 @@ from django.db import IntegrityError, transaction
 from django.db.models import F
 from django.utils import timezone
 
-from games import inputs
+from games import inputs, limits
 from games.kinds import kind_of
 from games.models import Change, Deal, Game, IdempotencyKey, Notebook, Player, Seat, new_key
 from games.options import as_options
@@ -24,8 +24,10 @@ def clean_name(name: str) -> str:
     name = " ".join((name or "").split())
     if not name:
         raise RuleError(gettext_noop("A player needs a name."))
-    if len(name) > 40:
-        raise RuleError(gettext_noop("A name can have at most 40 characters."))
+    if len(name) > limits.NAME_LENGTH:
+        raise RuleError(
+            gettext_noop("A name can have at most %(most)s characters."), most=limits.NAME_LENGTH
+        )
     return name
 
 
@@ -122,6 +124,11 @@ def start_game(
             if not first and claim.game is not None:
                 return claim.game
             known = {player.name.casefold(): player for player in notebook.players.all()}
+            new = [name for name in names if name.casefold() not in known]
+            if new and len(known) + len(new) > limits.MOST_PLAYERS:
+                raise limits.too_many_players()
+            if notebook.games.count() >= limits.MOST_SESSIONS:
+                raise limits.too_many_sessions()
             players = [
                 known.get(name.casefold()) or Player.objects.create(notebook=notebook, name=name)
                 for name in names

@@ -7,6 +7,7 @@ from types import EllipsisType
 
 from django.utils import timezone
 
+from games import limits
 from games.models import Adjustment, Deal, Game, Hand
 from games.rules import RuleError, gettext_noop, oh_hell
 from games.services.sessions import (
@@ -183,9 +184,13 @@ def add_adjustment(
     seat = _check_seat(table, seat)
     if not isinstance(points, int) or points == 0:
         raise RuleError(gettext_noop("Enter the points to add or take away (not 0)."))
-    if abs(points) > 1000:
-        raise RuleError(gettext_noop("An adjustment can be at most 1000 points."))
-    note = " ".join((note or "").split())[:120]
+    if abs(points) > limits.ADJUSTMENT_POINTS:
+        raise limits.adjustment_too_large()
+    note = " ".join((note or "").split())
+    if len(note) > limits.NOTE_LENGTH:
+        raise limits.note_too_long()
+    if sum(len(played.adjustments.all()) for played in table.deals) >= limits.MOST_ADJUSTMENTS:
+        raise limits.too_many_adjustments()
     before = snapshot(game, table.deals)
     Adjustment.objects.create(deal=deal, seat=seat, points=points, note=note)
     load_oh_hell(game).result  # noqa: B018 - validates the whole game again
@@ -287,6 +292,8 @@ def _after_deal_done(table: OhHellTable) -> None:
     if result.finished:
         game.finished_at = timezone.now()
         return
+    if len(fresh.deals) >= limits.MOST_DEALS:
+        raise limits.too_many_deals()  # the deal just scored was the last a session holds
     Deal.objects.create(game=game, index=len(fresh.deals), trump=result.next_deal.trump or "")
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from django.utils import timezone
 
+from games import limits
 from games.kinds import kind_of
 from games.models import Round
 from games.rules import RuleError, gettext_noop, rounds
@@ -55,6 +56,8 @@ def record_round(*, table: RoundsTable, round_number: int, entry: dict) -> round
         raise Conflict(
             gettext_noop("This page was out of date: the game has moved on. Here it is now.")
         )
+    if table.pending is None and len(table.deals) >= limits.MOST_DEALS:
+        raise limits.too_many_deals()
     checked = table.module.check_round(table.rules, table.players, plan, entry)
     result = _scored(table, [*table.entries, checked])
     before = snapshot(game, table.deals, table.pending, start=len(table.deals))
@@ -94,6 +97,8 @@ def record_bids(*, table: RoundsTable, round_number: int, entry: dict) -> None:
         raise Conflict(
             gettext_noop("This page was out of date: the game has moved on. Here it is now.")
         )
+    if len(table.deals) >= limits.MOST_DEALS:
+        raise limits.too_many_deals()
     bids = {"bids": table.module.check_bids(table.rules, table.players, plan, entry.get("bids"))}
     table.in_step = True  # as it stands, or as written below
     if table.pending is not None and table.pending.entry == bids:

@@ -11,14 +11,14 @@ from django.shortcuts import render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from games import inputs, services
+from games import inputs, limits, services
 from games.kinds import kind_of
 from games.models import Game
 from games.views import table
 from games.views.access import get_game
 
 #: A phone's backlog is a few deals at most; a whole session is a few hundred entries.
-MOST_ENTRIES = 500
+MOST_ENTRIES = limits.MOST_BACKLOG
 
 
 class Unreadable(Exception):

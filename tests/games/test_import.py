@@ -193,9 +193,10 @@ def test_a_restore_costs_the_same_queries_however_many_sessions(
 
     # the notebook from its cookie; savepoint, the notebook locked, its keys past a
     # retry's reach deleted, the form's key claimed (savepoint, insert, release), its
-    # players, new players, the sessions, their times, seats, deals, hands, the history
-    # lines, the key's first session noted, release
-    with django_assert_num_queries(17):
+    # players, its sessions counted (games/limits.py), new players, the sessions, when they
+    # started, when they changed, seats, deals, hands, the history lines, the key's first
+    # session noted, release
+    with django_assert_num_queries(19):
         response = upload(phone, backup, "restore_notebook")
 
     assert response.status_code == 302
@@ -210,9 +211,10 @@ def test_an_import_costs_the_same_queries_however_long_the_session(
 
     # the notebook from its cookie; savepoint, the notebook locked, its keys past a
     # retry's reach deleted, the form's key claimed (savepoint, insert, release), its
-    # players, new players, the session, its times, seats, deals, hands, the history
-    # line, the key's session noted, release
-    with django_assert_num_queries(17):
+    # players, its sessions counted (games/limits.py), new players, the session, when it
+    # started, when it changed, seats, deals, hands, the history line, the key's session
+    # noted, release
+    with django_assert_num_queries(19):
         response = upload(stranger, content)
 
     assert response.status_code == 302
@@ -310,7 +312,7 @@ REFUSALS = {
     ),
     "thousands of adjustments": (
         deal(0, adjustments=[{"seat": 0, "points": 1}] * 5000),
-        "Deal 1: A deal can have at most 100 adjustments.",
+        "Deal 1: A session can have at most 100 adjustments.",
     ),
     "a note of 10,000 characters": (
         deal(0, adjustments=[{"seat": 0, "points": 1, "note": "x" * 10_000}]),
