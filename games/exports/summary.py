@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from decimal import Decimal, InvalidOperation
 
@@ -70,11 +71,15 @@ def _rounds_summary(table: RoundsTable) -> str:
 STAKE_LIMIT = Decimal(1000)
 
 
+#: Digits 0 to 9 only: Decimal() also reads "１", "٣", "1_0" and "1e3".
+STAKE = re.compile(r"-?[0-9]{1,12}(\.[0-9]{1,8})?")
+
+
 def parse_stake(raw: str) -> Decimal:
     """A stake per point as typed: "0.10", "0,10" or "1"."""
     text = (raw or "").strip().replace(",", ".")
     try:
-        stake = Decimal(text) if len(text) <= 20 else None
+        stake = Decimal(text) if STAKE.fullmatch(text) else None
     except InvalidOperation:
         stake = None
     if stake is None or not stake.is_finite():
