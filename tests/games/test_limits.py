@@ -9,13 +9,14 @@ from __future__ import annotations
 import json
 
 import pytest
+from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
 
 from games import limits, options, services
 from games.kinds import kind_of
 from games.models import Game, Notebook, Player, Seat
 from games.rules import RuleError, oh_hell, skull_king
-from tests.games.conftest import HTMX, all_rows, form_key, start_oh_hell
+from tests.games.conftest import HTMX, all_rows, client_of, form_key, start_oh_hell
 
 TOO_MANY_DEALS = "A session can have at most 200 deals."
 
@@ -304,3 +305,18 @@ def test_a_notebook_takes_10000_sessions_and_refuses_one_more(client, notebook) 
     assert response.status_code == 422
     assert reason in response.content.decode()
     assert notebook.games.count() == limits.MOST_SESSIONS
+
+
+def test_an_import_that_would_add_the_10001st_player_is_refused(client, notebook) -> None:
+    other = Notebook.objects.create()
+    game = start(other, "any_game", "free", ["Anna", "Ben", "Zoe"])
+    exported = client_of(other).get(reverse("export_json", args=[game.public_id])).content
+    fill_notebook(notebook, players=limits.MOST_PLAYERS - 2, sessions=0)
+    before = all_rows()
+
+    file = SimpleUploadedFile("session.json", exported, content_type="application/json")
+    response = client.post(reverse("import_session"), {"file": file, "idem": form_key()})
+
+    assert response.status_code == 422
+    assert "A notebook can have at most 10000 players." in response.content.decode()
+    assert all_rows() == before
