@@ -50,14 +50,18 @@
     return `${label} · ${(parts[entry.action] || (() => ""))()}`;
   }
 
-  // A refused entry, why, and what is still kept behind it.
+  // A refused entry, why, and what is still kept behind it. ``refused.title``: why the
+  // sending stopped, when it is not the server's refusal; ``refused.again``: "Try again",
+  // where sending it again may go through (the server's own error, no answer).
   function refusal(server, ahead, refused, waiting) {
     const words = ahead.words;
     const said = (entry) => escape(describe(server, words, entry));
     const kept = waiting.map((entry) => `<li>${said(entry)}</li>`).join("");
-    return `<p class="error" role="alert">${escape(words.refused)}</p>
+    const button = (text, extra) => `<button type="button" ${extra}>${escape(text)}</button>`;
+    const again = refused.again ? button(refused.again, 'class="btn btn-primary" data-again') : "";
+    return `<p class="error" role="alert">${escape(refused.title || words.refused)}</p>
       <p><strong>${said(refused.entry)}</strong>: ${escape(refused.reason)}</p>
-      <button type="button" class="btn" data-drop>${escape(words.drop)}</button>
+      <div class="button-row">${again}${button(words.drop, 'class="btn" data-drop')}</div>
       ${kept ? `<p>${escape(words.waiting)}</p><ol class="kept">${kept}</ol>` : ""}`;
   }
 

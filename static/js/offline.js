@@ -4,112 +4,77 @@
 // (`idem`). While entries wait, the table goes on from static/js/model.js, which only
 // looks up what the server worked out ahead from games.rules (games/views/offline.py).
 // A refusal stops the sending and is shown with what was kept; nothing is dropped unasked.
+// So does the server's own error (a 500), a server that does not answer after MOST_TRIES
+// tries, and an entry kept longer than the phone keeps them (data-keep-days).
 (function () {
   "use strict";
 
   const stateScript = () => document.getElementById("offline-state");
   const first = stateScript();
   const session = /^\/s\/([^/]+)\//.exec(window.location.pathname);
-  if (!first || !session || !window.idbKeyval) {
+  if (!first || !session || !window.idbKeyval || !window.scorekeeperSend) {
     return; // not a scorekeeper's deal screen
   }
-  const say = (template, params) =>
-    template.replace(/%\((\w+)\)s/g, (whole, name) =>
-      name in params ? String(params[name]) : whole,
-    );
-  // A sentence whose plural follows n: the server sends one per sample number; the one in
-  // n's plural category (the page's language) is taken.
-  const plural = (forms, n, params = {}) => {
-    const rules = new Intl.PluralRules(document.documentElement.lang || "en");
-    const sample = Object.keys(forms).find(
-      (each) => rules.select(Number(each)) === rules.select(n),
-    );
-    return say(forms[sample || Object.keys(forms).pop()], { n, ...params });
-  };
-  const escape = (text) =>
-    String(text).replace(
-      /[&<>"']/g,
-      (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c],
-    );
-  // A once-only key like the server's ({% form_key %}): 12 random bytes, URL-safe.
-  const newKey = () => {
-    const bytes = crypto.getRandomValues(new Uint8Array(12));
-    return btoa(String.fromCharCode(...bytes))
-      .replace(/\+/g, "-")
-      .replace(/\//g, "_")
-      .replace(/=+$/, "");
-  };
-  window.scorekeeperOfflineTable = { say, plural, escape, newKey };
+  const { plural, escape, newKey } = window.scorekeeperOfflineTable; // offline-parts.js
+  const { send, loader, limits, keptList, setBusy, screen } = window.scorekeeperSend;
+  // What keeps the player's open forms, choices and focus across a redraw (app.js).
+  const keeper = window.scorekeeperKeep || { capture: () => null, restore() {}, hold() {} };
+  const shown = screen(keeper);
+  const status = shown.status;
+
+  // The page's words and how long an entry is kept (templates/games/_offline_scripts.html).
+  const page = document.currentScript.dataset;
+  const { tooOld, stop: stopped } = limits(page);
 
   // The phone's own table (static/js/model.js, offline-table.js and the game's drawing) is
   // loaded once the page is up, not before it shows (docs/performance.md); the service
   // worker keeps it with the page, so it is there without a network.
-  const drawingScripts = (document.currentScript.dataset.drawing || "").split(" ").filter(Boolean);
-  let drawingLoaded = null;
-  function loadDrawing() {
-    drawingLoaded =
-      drawingLoaded ||
-      Promise.all(
-        drawingScripts.map(
-          (src) =>
-            new Promise((resolve, reject) => {
-              const script = document.createElement("script");
-              script.src = src;
-              script.async = false; // in order: the model, the table, the game's table
-              script.onload = resolve;
-              script.onerror = reject;
-              document.head.append(script);
-            }),
-        ),
-      ).catch(() => {
-        drawingLoaded = null; // offline before it came: tried again at the next draw
-      });
-    return drawingLoaded;
-  }
+  const loadDrawing = loader((page.drawing || "").split(" ").filter(Boolean));
   const drawable = () => window.scorekeeperModel && window.scorekeeperOfflineTable.draw;
   window.addEventListener("load", loadDrawing);
   const db = window.idbKeyval;
   const store = db.createStore("scorekeeper", "kept");
   const id = session[1];
   const KEY = { entries: `entries:${id}`, state: `state:${id}` };
-  const TIMEOUT_MS = 10000;
+  const kept = keptList(db, store, KEY.entries);
   const SLOW_MS = 1500; // an answer slower than this: the table goes on from the phone
   const MOST_BACKOFF_MS = 30000;
+  // Tries without an answer, with the phone online, before the sending stops and says so:
+  // 1 + 2 + 4 + 8 + 16 + 30 + 30 s, about a minute and a half. Offline, none is counted.
+  const MOST_TRIES = 8;
 
   let server = JSON.parse(first.textContent); // the session as the server last said
   let ahead = null; // lookups and words (games/views/offline.py, `ahead`)
   let entries = []; // kept on this phone, in order, not yet acknowledged
-  let refused = null; // {entry, reason}: sending stops here until the scorekeeper decides
+  // {entry, reason, kind, title, again}: sending stops here until the scorekeeper decides.
+  // kind: "refused" (the server said why), "failed" (its own error), "unreachable" (no
+  // answer after MOST_TRIES: the table goes on from the phone), "old" (kept too long).
+  let refused = null;
   let sending = false;
   let showing = false; // the table is drawn from the phone
   let offline = false; // the last send failed
   let backoff = 1000;
+  let tries = 0; // sends in a row without an answer, online
   let retry = null;
+  let gone = false; // the session was deleted or its link stopped: everything here forgotten
   let chosen = null; // the seat picked on the phone's table (out of turn, a change)
   let problem = ""; // a refusal the lookups knew, shown beside the table
   let stale = false; // this copy of the page is older than the state this phone kept
 
   const element = () => document.getElementById(server.game === "kozel" ? "kozel" : "table");
-  const token = () => {
-    try {
-      return JSON.parse(document.body.getAttribute("hx-headers"))["X-CSRFToken"];
-    } catch (error) {
-      return "";
-    }
-  };
   const actionOf = (url) =>
     Object.keys(server.urls.entry).find((name) => server.urls.entry[name] === url);
   // -- what this phone keeps ---------------------------------------------------------
 
   async function load() {
-    const kept = await db.get(KEY.state, store);
-    if (kept && kept.version > server.version) {
-      server = kept; // a copy of the page older than what this phone already had
+    const state = await db.get(KEY.state, store);
+    if (state && state.version > server.version) {
+      server = state; // a copy of the page older than what this phone already had
       stale = true;
     } else {
       await db.set(KEY.state, server, store);
     }
-    entries = (await db.get(KEY.entries, store)) || [];
+    entries = await kept.all();
     const language = document.documentElement.lang;
     ahead = (await db.get(`ahead:${id}:${language}`, store)) || null;
     // Once the page is up, like the drawing scripts: the table is shown first.
@@ -167,6 +132,10 @@
   }
 
   async function keep(entry) {
+    if (gone) {
+      return;
+    }
+    entry = { ...entry, kept: Date.now() };
     const same = entries.find((each) => each.fields.idem === entry.fields.idem);
     if (same && JSON.stringify(same.fields) === JSON.stringify(entry.fields)) {
       return; // the same form sent twice: a double tap
@@ -187,17 +156,17 @@
     entries = [...entries, entry];
     // Written before anything is sent; IndexedDB runs its writes in order, so the answer's
     // "forget" cannot overtake it. The send does not wait for the disk (a tap stays fast).
-    const written = db.update(KEY.entries, (list) => [...(list || []), entry], store);
+    const written = kept.add(entry);
     chosen = null;
     const slow = window.setTimeout(draw, SLOW_MS);
     if (showing || offline || refused) {
       draw();
     } else {
-      setBusy(true);
+      setBusy(element(), true);
     }
     await flush();
     window.clearTimeout(slow);
-    setBusy(false);
+    setBusy(element(), false);
     await written.catch(() => {}); // a phone that cannot store still sends
   }
 
@@ -206,118 +175,82 @@
   function forget(count) {
     const sent = new Set(entries.slice(0, count).map((entry) => entry.fields.idem));
     entries = entries.filter((entry) => !sent.has(entry.fields.idem));
-    return db.update(
-      KEY.entries,
-      (list) => (list || []).filter((entry) => !sent.has(entry.fields.idem)),
-      store,
-    );
+    return kept.remove(sent);
   }
 
-  // -- sending -------------------------------------------------------------------------
+  // -- sending (offline-parts.js) -------------------------------------------------------
 
-  async function post(url, body, headers) {
-    const controller = new AbortController();
-    const timer = window.setTimeout(() => controller.abort(), TIMEOUT_MS);
-    try {
-      return await fetch(url, {
-        method: "POST",
-        body,
-        credentials: "same-origin",
-        signal: controller.signal,
-        headers: { "X-CSRFToken": token(), ...headers },
-      });
-    } finally {
-      window.clearTimeout(timer);
-    }
-  }
-
-  // One entry as its own form would send it; several in one request (games/views/backlog.py).
-  async function send(batch) {
-    if (batch.length === 1) {
-      const entry = batch[0];
-      const response = await post(entry.url, new URLSearchParams(entry.fields), {
-        "HX-Request": "true",
-        "HX-Current-URL": window.location.href,
-      });
-      if (response.status >= 500) {
-        throw new Error(`${response.status}`);
-      }
-      const html = await response.text();
-      if (response.ok) {
-        return { done: 1, refused: null, table: html, trigger: response.headers.get("HX-Trigger") };
-      }
-      return {
-        done: 0,
-        refused: { index: 0, reason: reasonIn(html, response.status) },
-        table: response.status === 409 || response.status === 422 ? html : null, // drawn with why
-      };
-    }
-    const response = await post(
-      server.urls.entries,
-      JSON.stringify({ entries: batch.map(({ action, fields }) => ({ action, fields })) }),
-      {
-        "Content-Type": "application/json",
-      },
-    );
-    if (response.status >= 500) {
-      throw new Error(`${response.status}`);
-    }
-    if (!response.ok) {
-      const text = await response.text();
-      return {
-        done: 0,
-        refused: { index: 0, reason: reasonIn(text, response.status) },
-        table: null,
-      };
-    }
-    return response.json();
-  }
-
-  function reasonIn(html, status) {
-    const page = new DOMParser().parseFromString(html, "text/html");
-    const error = page.querySelector(".error") || page.querySelector("[role=alert], h1");
-    return (error && error.textContent.trim()) || `${status}`;
+  function stop(kind, entry) {
+    refused = stopped(kind, entry);
   }
 
   async function flush() {
-    if (sending || refused || !entries.length) {
+    if (gone || sending || refused || !entries.length) {
       return;
     }
     sending = true;
     window.clearTimeout(retry);
     const waited = showing || offline; // the scorekeeper saw entries waiting
+    let one = false; // after the server's own error: entry by entry, to find the one
     try {
-      while (entries.length && !refused) {
-        const batch = entries.slice();
-        const answer = await send(batch);
+      while (entries.length && !refused && !gone) {
+        const old = entries.findIndex(tooOld);
+        if (old === 0) {
+          stop("old", entries[0]);
+          break;
+        }
+        const batch = entries.slice(0, one ? 1 : old === -1 ? entries.length : old);
+        const answer = await send(batch, server.urls.entries);
+        tries = 0; // the server answered
+        offline = false;
+        backoff = 1000;
+        if (answer.refused && answer.refused.failed) {
+          if (batch.length > 1) {
+            one = true; // the ones before it are made once, by their keys
+            continue;
+          }
+          stop("failed", batch[0]);
+          break;
+        }
         const forgotten = [forget(answer.done)];
         if (answer.refused && !waited && entries.length === 1 && answer.table) {
           // Refused as it was made, online: the server's table says why, in place, as
           // before any entry was kept; there is nothing else waiting behind it.
           forgotten.push(forget(1));
         } else if (answer.refused) {
-          refused = { entry: batch[answer.refused.index], reason: answer.refused.reason };
+          const entry = batch[answer.refused.index];
+          refused = { entry, kind: "refused", reason: answer.refused.reason };
         }
         if (answer.table) {
           swapIn(answer.table, answer.trigger);
         }
         await Promise.all(forgotten);
-        offline = false;
-        backoff = 1000;
       }
-      if (!entries.length && waited && !refused) {
+      if (!gone && !entries.length && waited && !refused) {
         status(ahead ? ahead.words.sent : "");
         window.setTimeout(() => {
-          if (!entries.length) {
+          if (!entries.length && !gone) {
             status("");
           }
         }, 6000);
+      } else if (!gone && !entries.length && !refused) {
+        status(""); // "Sending…", said while the answer was slow, is over
       }
     } catch (error) {
-      // No network, a timeout, the server restarting: kept, and tried again later.
+      // No network, no answer in time, the server restarting: kept, and tried again later;
+      // with the phone online, MOST_TRIES times at most, then shown and stopped.
       offline = true;
-      retry = window.setTimeout(flush, backoff);
-      backoff = Math.min(backoff * 2, MOST_BACKOFF_MS);
+      if (navigator.onLine !== false) {
+        tries += 1;
+      }
+      if (!entries.length) {
+        // nothing left to send
+      } else if (tries >= MOST_TRIES) {
+        stop("unreachable", entries[0]);
+      } else {
+        retry = window.setTimeout(flush, backoff);
+        backoff = Math.min(backoff * 2, MOST_BACKOFF_MS);
+      }
     } finally {
       sending = false;
       draw();
@@ -329,7 +262,9 @@
     if (!target) {
       return;
     }
+    keeper.hold(target); // what the player has open in it stays open (app.js)
     window.htmx.swap(target, html, { swapStyle: "outerHTML" });
+    keeper.hold(null);
     if (trigger) {
       try {
         const events = JSON.parse(trigger);
@@ -344,6 +279,10 @@
 
   // The newest table from the server: kept for a reopening without a network.
   document.addEventListener("htmx:afterSwap", () => {
+    if (document.querySelector(`[data-forget-session="${CSS.escape(id)}"]`)) {
+      forgetSession();
+      return;
+    }
     const script = stateScript();
     if (script) {
       const fresh = JSON.parse(script.textContent);
@@ -355,7 +294,7 @@
       }
     }
     if (!document.getElementById("offline-table")) {
-      aside = null; // the server's new table replaced the phone's
+      shown.swapped(); // the server's new table replaced the phone's
       showing = false;
     }
     if (entries.length || refused || stale) {
@@ -417,37 +356,21 @@
   });
   // A poll's failure says nothing of the entries: a poll is also cut short when the table it
   // belongs to is swapped. Only this file's own sends decide that the phone is offline.
-  window.addEventListener("online", flush);
+  window.addEventListener("online", () => {
+    if (refused && refused.kind === "unreachable") {
+      refused = null; // a new connection: tried again
+      tries = 0;
+      backoff = 1000;
+    }
+    flush();
+  });
   document.addEventListener("visibilitychange", () => {
     if (document.visibilityState === "visible") {
       flush();
     }
   });
 
-  function setBusy(busy) {
-    const target = element();
-    if (target) {
-      for (const button of target.querySelectorAll("button[type=submit]")) {
-        button.disabled = busy || button.classList.contains("forbidden");
-      }
-    }
-  }
-
-  // -- what the screen shows -------------------------------------------------------------
-
-  function status(text) {
-    let line = document.getElementById("connection");
-    if (!line) {
-      line = document.createElement("p");
-      line.id = "connection";
-      line.className = "connection";
-      line.setAttribute("role", "status");
-      const main = document.getElementById("main");
-      main.insertBefore(line, main.firstChild);
-    }
-    line.textContent = text;
-    line.hidden = !text;
-  }
+  // -- what the screen shows (offline-parts.js) -------------------------------------------
 
   function current() {
     const model = window.scorekeeperModel;
@@ -455,33 +378,10 @@
     return fold(ahead, server, entries);
   }
 
-  // The phone's table takes the place of the server's inside #table (or #kozel), which goes
-  // on polling; the server's own content waits aside until it is shown again.
-  let aside = null;
-
-  function phoneTable(target) {
-    let box = document.getElementById("offline-table");
-    if (!box) {
-      aside = document.createElement("div");
-      aside.append(...target.childNodes);
-      box = document.createElement("div");
-      box.id = "offline-table";
-      box.className = "offline-table";
-      target.append(box);
-    }
-    showing = true;
-    return box;
-  }
-
-  function serverTable(target) {
-    if (aside && document.getElementById("offline-table")) {
-      target.replaceChildren(...aside.childNodes); // nothing was sent: it is still right
-    }
-    aside = null;
-    showing = false;
-  }
-
   function draw() {
+    if (gone) {
+      return;
+    }
     const target = element();
     if (!drawable()) {
       loadDrawing().then(() => drawable() && draw());
@@ -495,20 +395,20 @@
       }
       return;
     }
-    const words = ahead.words;
-    if (refused) {
+    if (refused && refused.kind !== "unreachable") {
       // The session as the server has it, with what was kept and why it was refused.
-      serverTable(target);
+      shown.server(target);
+      showing = false;
       status("");
       drawRefusal(target);
       return;
     }
-    const refusalBox = document.getElementById("refused");
-    if (refusalBox) {
-      refusalBox.remove();
+    if (!refused) {
+      shown.refusal(target, "");
     }
     if (!entries.length && !problem && !stale) {
-      serverTable(target);
+      shown.server(target);
+      showing = false;
       return;
     }
     if (!entries.length && problem && !showing && !stale) {
@@ -516,25 +416,25 @@
       problem = "";
       return;
     }
-    const box = phoneTable(target);
-    // Drawn again only when something changed: a retry must not clear what is being typed.
+    // Drawn again only when something changed: a retry must not clear what is being typed;
+    // when it is, what the player has open, chosen or focused stays (app.js).
     const drawn = JSON.stringify([
       server.version,
       entries.map((e) => e.fields.idem),
       chosen,
       problem,
     ]);
-    if (box.dataset.drawn === drawn) {
-      updateStatus();
-      return;
-    }
-    box.dataset.drawn = drawn;
-    const view = current();
-    box.innerHTML =
-      window.scorekeeperOfflineTable.draw(server, ahead, view, chosen, aside) +
-      (problem ? `<p class="error" role="alert">${escape(problem)}</p>` : "");
+    shown.phone(target, drawn, (serverTable) => {
+      const view = current();
+      const table = window.scorekeeperOfflineTable.draw(server, ahead, view, chosen, serverTable);
+      return table + (problem ? `<p class="error" role="alert">${escape(problem)}</p>` : "");
+    });
     problem = "";
+    showing = true;
     updateStatus();
+    if (refused) {
+      drawRefusal(target); // the server does not answer: said above the table that goes on
+    }
   }
 
   function updateStatus() {
@@ -546,32 +446,42 @@
   }
 
   function drawRefusal(target) {
-    let box = document.getElementById("refused");
-    if (!box) {
-      box = document.createElement("section");
-      box.id = "refused";
-      box.className = "panel refused";
-      target.parentNode.insertBefore(box, target);
-    }
     const waiting = entries.filter((entry) => entry.fields.idem !== refused.entry.fields.idem);
-    box.innerHTML = window.scorekeeperOfflineTable.refusal(server, ahead, refused, waiting);
+    shown.refusal(target, window.scorekeeperOfflineTable.refusal(server, ahead, refused, waiting));
+  }
+
+  // The session was deleted, or this link stopped (a mark from the server: wake.js forgets
+  // what the worker and IndexedDB kept of it): its entries have nowhere to go.
+  function forgetSession() {
+    gone = true;
+    window.clearTimeout(retry);
+    entries = [];
+    refused = null;
+    problem = "";
+    showing = false;
+    shown.swapped();
+    shown.refusal(null, "");
+    status("");
+    db.delMany([KEY.entries, KEY.state], store).catch(() => {});
   }
 
   // An entry taken off the phone unsent: Undo of a kept entry, or a refused one dropped.
   function drop(idem) {
     entries = entries.filter((entry) => entry.fields.idem !== idem);
-    return db.update(
-      KEY.entries,
-      (list) => (list || []).filter((entry) => entry.fields.idem !== idem),
-      store,
-    );
+    return kept.remove([idem]);
   }
 
   document.addEventListener("click", async (event) => {
-    if (event.target.closest && event.target.closest("#refused [data-drop]")) {
+    const dropIt = event.target.closest && event.target.closest("#refused [data-drop]");
+    const again = event.target.closest && event.target.closest("#refused [data-again]");
+    if ((dropIt || again) && refused) {
       const dropped = refused.entry;
       refused = null;
-      await drop(dropped.fields.idem);
+      tries = 0;
+      backoff = 1000;
+      if (dropIt) {
+        await drop(dropped.fields.idem);
+      }
       draw();
       flush();
       return;

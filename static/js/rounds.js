@@ -31,7 +31,8 @@
       applyDisables(event.target);
     }
   });
-  for (const name of ["DOMContentLoaded", "htmx:afterSettle"]) {
+  // Also after a redraw that kept the player's choices (app.js): a box they ticked.
+  for (const name of ["DOMContentLoaded", "htmx:afterSettle", "scorekeeper:restored"]) {
     document.addEventListener(name, () =>
       document.querySelectorAll("[data-disables]").forEach(applyDisables),
     );
