@@ -154,7 +154,7 @@ class SessionPlan:
     options: dict
     names: list[str]
     first_dealer: int
-    #: Each deal as a session's undo snapshot holds it (services.sessions.snapshot).
+    #: Each deal as a session's undo snapshot holds it (services.undo.snapshot).
     deals: list[dict]
     finished: bool
     created_at: datetime | None
@@ -333,7 +333,7 @@ def _oh_hell_deals(
 def _deal(
     trump: str, winners: list, revoke: int | None, done: bool, hands: list, adjustments: list
 ) -> dict:
-    """One Oh Hell deal as an undo snapshot holds it (services.sessions.snapshot)."""
+    """One Oh Hell deal as an undo snapshot holds it (services.undo.snapshot)."""
     return {
         "trump": trump,
         "trick_winners": winners,

@@ -34,12 +34,10 @@ from games.services.sessions import (
     RoundsTable,
     deal_record,
     holding,
-    last_undoable,
     load,
     load_kozel,
     load_oh_hell,
     record_of,
-    rounds_after,
-    undo_last,
 )
 from games.services.sharing import new_share_link, revoke_share_link
+from games.services.undo import last_undoable, rounds_after, undo_last, whole

@@ -16,8 +16,8 @@ from games.services.sessions import (
     kozel_fields,
     refuse_if_changed,
     refuse_if_finished,
-    snapshot,
 )
+from games.services.undo import snapshot
 
 
 @game_action(Game.Kind.KOZEL)
@@ -52,7 +52,7 @@ def record_kozel_deal(
     result = kozel.score_match(
         table.rules, game.first_dealer, [*map(kozel_entry, table.deals), entry]
     )
-    before = snapshot(game, table.deals)
+    before = snapshot(game, table.deals, start=len(table.deals))
     KozelDeal.objects.create(game=game, index=len(table.deals), **kozel_fields(entry))
     if result.finished:
         game.finished_at = timezone.now()
@@ -96,7 +96,7 @@ def correct_kozel_deal(
         return
     entries[deal_number - 1] = entry
     result = kozel.score_match(table.rules, game.first_dealer, entries)
-    before = snapshot(game, table.deals)
+    before = snapshot(game, table.deals, start=deal_number - 1)
     KozelDeal.objects.filter(pk=table.deals[deal_number - 1].pk).update(**kozel_fields(entry))
     game.finished_at = (game.finished_at or timezone.now()) if result.finished else None
     commit(game, "corrected", {"deal": deal_number}, before)

@@ -16,18 +16,14 @@ from games.services.sessions import (
     game_action,
     refuse_if_changed,
     refuse_if_finished,
-    snapshot,
 )
+from games.services.undo import snapshot
 
 
 def _rounds_only(table: object) -> RoundsTable:
     if not isinstance(table, RoundsTable):
         raise RuleError(gettext_noop("This action is not for this game."))
     return table
-
-
-def _scored(table: RoundsTable, entries: list[dict]) -> rounds.Result:
-    return table.module.score(table.rules, table.players, table.game.first_dealer, entries)
 
 
 @game_action(None)
@@ -59,7 +55,8 @@ def record_round(*, table: RoundsTable, round_number: int, entry: dict) -> round
     if table.pending is None and len(table.deals) >= limits.MOST_DEALS:
         raise limits.too_many_deals()
     checked = table.module.check_round(table.rules, table.players, plan, entry)
-    result = _scored(table, [*table.entries, checked])
+    table.tally.add(checked)  # refused: the table goes with the action (sessions.game_action)
+    result = table.tally.result()
     before = snapshot(game, table.deals, table.pending, start=len(table.deals))
     played = table.pending
     if played is not None:  # the round whose bids were in

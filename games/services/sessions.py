@@ -6,7 +6,6 @@ import functools
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import asdict, dataclass, field, fields
-from datetime import datetime
 from functools import cached_property
 from typing import TypeVar
 
@@ -47,6 +46,11 @@ class _Table:
     #: Set by an action that brought this table in step with what it wrote, so a backlog's
     #: next entry (`holding`) uses it as it is instead of loading the session again.
     in_step: bool = field(default=False, init=False, repr=False)
+
+    def caught_up(self, start: int) -> _Table | None:
+        """This table after an action that changed its deals from ``start`` on, or None:
+        the session is loaded again."""
+        return None
 
     def __post_init__(self) -> None:
         self.rules = kind_of(self.game.kind).rules_of(self.game.options)
@@ -101,6 +105,17 @@ class OhHellTable(_Table):
 
     def hands_of(self, deal: Deal) -> dict[int, Hand]:
         return {hand.seat: hand for hand in deal.hands.all()}
+
+    def caught_up(self, start: int) -> OhHellTable:
+        """This table after an action that changed its deals from ``start`` on (its
+        snapshot's ``from``): those read again, three queries whatever the game's length;
+        the scores kept when no scored deal was among them (a bid, a trick, the trump)."""
+        fresh = list(OH_HELL_DEALS.filter(game=self.game, index__gte=start))
+        table = OhHellTable(game=self.game, seats=self.seats, deals=self.deals[:start] + fresh)
+        scored_changed = any(deal.done for deal in [*self.deals[start:], *fresh])
+        if "result" in self.__dict__ and not scored_changed:
+            table.result = self.result
+        return table
 
     def deal_number(self, deal: Deal) -> int:
         return deal.index + 1
@@ -228,95 +243,8 @@ def load(game: Game) -> OhHellTable | KozelTable | RoundsTable:
     return load_kozel(game) if game.kind == Game.Kind.KOZEL else load_oh_hell(game)
 
 
-def snapshot(
-    game: Game,
-    deals: Sequence[Deal] | Sequence[KozelDeal] | Sequence[Round],
-    pending: Round | None = None,
-    *,
-    start: int = 0,
-) -> dict:
-    """What undo needs to put the session back: every deal as entered, and when it finished.
-    ``deals`` as loaded (prefetched), so this reads nothing again; ``pending``: a round's
-    bids not yet played. A round game's snapshot holds its rounds from ``start`` only (the
-    ones an action may change): a round entered costs the same in the 5th round as in the
-    500th (``from``: the first round it holds; a snapshot without it holds all)."""
-    finished = game.finished_at.isoformat() if game.finished_at else None
-    if kind_of(game.kind).rounds is not None:
-        state = {"from": start, "deals": [played.entry for played in deals[start:]]}
-        if pending is not None:
-            state["pending"] = pending.entry
-        return {**state, "finished_at": finished}
-    elif game.kind == Game.Kind.KOZEL:
-        state = [kozel_fields(kozel_entry(deal)) for deal in deals]
-    else:
-        state = [
-            {
-                "trump": deal.trump,
-                "trick_winners": list(deal.trick_winners),
-                "revoke": deal.revoke,
-                "done": deal.done,
-                "hands": [
-                    {"seat": h.seat, "bid": h.bid, "out_of_turn": h.out_of_turn, "tricks": h.tricks}
-                    for h in deal.hands.all()
-                ],
-                "adjustments": [
-                    {"seat": a.seat, "points": a.points, "note": a.note}
-                    for a in deal.adjustments.all()
-                ],
-            }
-            for deal in deals
-        ]
-    return {"deals": state, "finished_at": finished}
-
-
 def kozel_fields(entry: kozel.DealEntry) -> dict:
     return asdict(entry)
-
-
-def restore(game: Game, state: dict) -> None:
-    if kind_of(game.kind).rounds is not None:
-        start = state.get("from", 0)
-        game.rounds.filter(index__gte=start).delete()
-        rounds = [
-            Round(game=game, index=start + i, entry=entry) for i, entry in enumerate(state["deals"])
-        ]
-        if state.get("pending") is not None:
-            index = start + len(rounds)
-            rounds.append(Round(game=game, index=index, entry=state["pending"], done=False))
-        Round.objects.bulk_create(rounds)
-        game.finished_at = _finished(state)
-        return
-    game.deals.all().delete()
-    game.kozel_deals.all().delete()
-    if game.kind == Game.Kind.KOZEL:
-        KozelDeal.objects.bulk_create(
-            KozelDeal(game=game, index=index, **item) for index, item in enumerate(state["deals"])
-        )
-    else:
-        for index, item in enumerate(state["deals"]):
-            deal = Deal.objects.create(
-                game=game,
-                index=index,
-                trump=item["trump"],
-                trick_winners=item["trick_winners"],
-                revoke=item["revoke"],
-                done=item["done"],
-            )
-            Hand.objects.bulk_create(Hand(deal=deal, **hand) for hand in item["hands"])
-            Adjustment.objects.bulk_create(
-                Adjustment(deal=deal, **adj) for adj in item["adjustments"]
-            )
-    game.finished_at = _finished(state)
-
-
-def _finished(state: dict) -> datetime | None:
-    finished = state.get("finished_at")
-    return datetime.fromisoformat(finished) if finished else None
-
-
-def rounds_after(state: dict) -> int:
-    """How many rounds were played in a round game's snapshot (``snapshot``)."""
-    return state.get("from", 0) + len(state["deals"])
 
 
 @dataclass
@@ -325,6 +253,15 @@ class Hold:
 
     game: Game
     table: OhHellTable | KozelTable | RoundsTable | None = None
+    #: The first deal the last action changed, if it did not keep ``table`` in step.
+    changed_from: int | None = None
+
+    def next_table(self) -> OhHellTable | KozelTable | RoundsTable | None:
+        """The table for the next action: as it is if the last one kept it in step or wrote
+        nothing, else caught up from the first deal it changed; None: load it."""
+        if self.table is None or self.changed_from is None:
+            return self.table
+        return self.table.caught_up(self.changed_from)
 
 
 @contextmanager
@@ -396,11 +333,12 @@ def game_action(kind: str | None) -> Callable[[Callable[..., T]], Callable[..., 
                         raise RuleError(gettext_noop("This action is not for this game."))
                     result = None
                     if claim_entry_key(locked, idempotency_key):
-                        table = (hold and hold.table) or load(locked)
-                        table.in_step = False
+                        table = (hold and hold.next_table()) or load(locked)
+                        table.in_step, locked.changed_from = False, None
                         result = func(table=table, **kwargs)
                         if hold is not None:
-                            hold.table = table if table.in_step else None
+                            hold.table = table
+                            hold.changed_from = None if table.in_step else locked.changed_from
             except Exception:
                 if hold is not None:  # its savepoint went back: so does what it had in hand
                     for name, value in kept.items():
@@ -438,6 +376,7 @@ def commit(game: Game, action: str, params: dict, before: dict) -> None:
     updated in one transaction, and each update walks them (an entry of a 200-round
     backlog took 1.6 times as long in its second half)."""
     game.version += 1
+    game.changed_from = before.get("from", 0)  # what a backlog's table reads again
     if not getattr(game, "save_later", False):
         game.save(update_fields=COMMITTED)
     Change.objects.create(game=game, action=action, params=params, before=before)
@@ -456,34 +395,3 @@ def refuse_if_changed(game: Game, version: int | None) -> None:
 def refuse_if_finished(game: Game) -> None:
     if game.finished_at is not None:
         raise RuleError(gettext_noop("This session is finished."))
-
-
-NOT_UNDONE = ["start", "undo", "import", "restored"]
-
-
-def last_undoable(game: Game) -> Change | None:
-    """What Undo takes back: the last action not undone (one query)."""
-    return game.changes.filter(undone=False).exclude(action__in=NOT_UNDONE).first()
-
-
-@game_action(None)
-def undo_last(*, table: OhHellTable | KozelTable, version: int) -> Change | None:
-    """Take back the last action; ``version`` guards against undoing someone else's."""
-    game = table.game
-    if version != game.version:
-        raise Conflict(
-            gettext_noop(
-                "Someone changed the session since this page was shown. Here it is now;"
-                " undo again if you still want to."
-            )
-        )
-    last = last_undoable(game)
-    if last is None:
-        raise RuleError(gettext_noop("There is nothing to undo."))
-    pending = getattr(table, "pending", None)
-    before = snapshot(game, table.deals, pending, start=last.before.get("from", 0))
-    restore(game, last.before)
-    last.undone = True
-    last.save(update_fields=["undone"])
-    commit(game, "undo", {"action": last.action, **last.params}, before)
-    return last

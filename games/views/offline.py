@@ -234,12 +234,12 @@ def oh_hell_state(table: services.OhHellTable, context: dict) -> dict:
 
 
 def oh_hell_undone(table: services.OhHellTable) -> dict | None:
-    """The figures after Undo: the last action's snapshot (services.sessions.snapshot) as the
+    """The figures after Undo: the last action's snapshot (services.undo.snapshot) as the
     rules see it. None when there is nothing to undo."""
     last = services.last_undoable(table.game)
     if last is None:
         return None
-    deals = last.before["deals"]
+    deals = services.whole(table, last.before)
     records = [
         services.record_of(
             hands={hand["seat"]: (hand["bid"], hand["tricks"]) for hand in deal["hands"]},
@@ -307,7 +307,7 @@ def kozel_state(table: services.KozelTable, context: dict) -> dict:
     last = services.last_undoable(table.game)
     undone = None
     if last is not None:
-        entries = [kozel.DealEntry(**deal) for deal in last.before["deals"]]
+        entries = [kozel.DealEntry(**deal) for deal in services.whole(table, last.before)]
         result = kozel.score_match(table.rules, table.game.first_dealer, entries)
         undone = kozel.offline_figures(result)
     return {

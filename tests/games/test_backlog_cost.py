@@ -9,14 +9,15 @@ import json
 
 import pytest
 from django.db import connection
+from django.db.models.signals import post_init
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from games import services
 from games.kinds import kind_of
-from games.models import Game, Notebook
+from games.models import Game, Hand, Notebook
 from games.rules.tysiac import scoring
-from tests.games.conftest import form_key
+from tests.games.conftest import form_key, play_deals, start_oh_hell
 
 pytestmark = pytest.mark.django_db
 
@@ -118,3 +119,55 @@ def test_a_refusal_inside_a_backlog_answers_the_sessions_version(client, noteboo
     assert fresh.rounds.count() == 7
     assert answer["version"] == fresh.version == game.version + 2
     assert f'/live/?v={fresh.version}"' in answer["table"]  # the page polls from it
+
+
+def hands_read(client, game: Game, body: str) -> int:
+    """How many hands were read from the database while the backlog was made and answered."""
+    read = []
+
+    def counted(sender, instance, **kwargs) -> None:
+        read.append(1)
+
+    post_init.connect(counted, sender=Hand)
+    try:
+        send(client, game, body)
+    finally:
+        post_init.disconnect(counted, sender=Hand)
+    return len(read)
+
+
+def oh_hell_backlog(game: Game) -> str:
+    """The next deal's trump and four bids (all 0), in turn."""
+    table = services.load(Game.objects.get(pk=game.pk))
+    number = table.deal_number(table.current)
+    entries = [
+        {"action": "trump", "fields": {"idem": form_key(), "deal": str(number), "trump": "H"}}
+    ]
+    entries += [
+        {
+            "action": "bid",
+            "fields": {
+                "idem": form_key(),
+                "deal": str(number),
+                "seat": str(seat),
+                "bid": "0",
+                "was": "",
+            },
+        }
+        for seat in table.bidding.order
+    ]
+    return json.dumps({"entries": entries})
+
+
+def test_an_oh_hell_backlog_reads_the_deals_it_changed_not_the_whole_game(client, notebook) -> None:
+    """A trump and four bids after 2 deals and after 10: the 8 more deals' 32 hands are read
+    for the backlog's one load and for the table it answers with, not for every entry."""
+    short, long = start_oh_hell(notebook), start_oh_hell(notebook)
+    play_deals(short, 2)
+    play_deals(long, 10)
+
+    difference = hands_read(client, long, oh_hell_backlog(long)) - hands_read(
+        client, short, oh_hell_backlog(short)
+    )
+
+    assert difference == 2 * 8 * 4
