@@ -223,8 +223,8 @@ const keeper = (() => {
     capture,
     restore,
     reopened,
-    hold(root) {
-      pending = root ? capture(root) : null;
+    hold(kept) {
+      pending = kept; // what capture() took, for the next swap
     },
   };
 })();

@@ -238,13 +238,14 @@
     }
 
     // The phone's table, drawn by html(serverTable) unless it shows `drawn` already: a retry
-    // must not clear what is being typed.
-    function phone(target, drawn, html) {
+    // must not clear what is being typed. `carried`: what the player had open in the phone's
+    // table an answer just replaced, with entries still waiting behind it.
+    function phone(target, drawn, carried, html) {
       let box = document.getElementById("offline-table");
       if (box && box.dataset.drawn === drawn) {
         return;
       }
-      const kept = keeper.capture(target);
+      const kept = carried || keeper.capture(target);
       if (!box) {
         aside = document.createElement("div");
         aside.append(...target.childNodes);
@@ -262,6 +263,11 @@
       if (aside && document.getElementById("offline-table")) {
         const kept = keeper.capture(target);
         target.replaceChildren(...aside.childNodes); // nothing was sent: it is still right
+        // Its buttons were waiting for an answer when it was set aside (setBusy, a form
+        // sent): it is the table to tap on now.
+        for (const button of target.querySelectorAll("button:disabled:not(.forbidden)")) {
+          button.disabled = false;
+        }
         keeper.restore(kept);
       }
       aside = null;
@@ -274,9 +280,10 @@
       }
     }
 
-    // Why the sending stopped, above the table; brought into view when it changes (the
-    // scorekeeper may be down at the counts or the totals).
-    function refusal(target, html) {
+    // Why the sending stopped, above the table; brought into view when `news` (what stopped
+    // it) changes, not with each tap kept behind it (the scorekeeper may be down at the
+    // counts or the totals).
+    function refusal(target, html, news = "") {
       let box = document.getElementById("refused");
       if (!html) {
         if (box) {
@@ -293,6 +300,9 @@
       if (box.dataset.drawn !== html) {
         box.dataset.drawn = html;
         box.innerHTML = html;
+      }
+      if (box.dataset.news !== news) {
+        box.dataset.news = news;
         const place = box.getBoundingClientRect();
         if (place.top < 0 || place.top > window.innerHeight - 120) {
           box.scrollIntoView({ block: "start" });

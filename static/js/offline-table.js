@@ -58,7 +58,7 @@
     const said = (entry) => escape(describe(server, words, entry));
     const kept = waiting.map((entry) => `<li>${said(entry)}</li>`).join("");
     const button = (text, extra) => `<button type="button" ${extra}>${escape(text)}</button>`;
-    const again = refused.again ? button(refused.again, 'class="btn btn-primary" data-again') : "";
+    const again = refused.again ? button(refused.again, 'class="btn" data-again') : "";
     return `<p class="error" role="alert">${escape(refused.title || words.refused)}</p>
       <p><strong>${said(refused.entry)}</strong>: ${escape(refused.reason)}</p>
       <div class="button-row">${again}${button(words.drop, 'class="btn" data-drop')}</div>

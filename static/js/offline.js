@@ -24,7 +24,7 @@
 
   // The page's words and how long an entry is kept (templates/games/_offline_scripts.html).
   const page = document.currentScript.dataset;
-  const { tooOld, stop: stopped } = limits(page);
+  const { tooOld, stop } = limits(page);
 
   // The phone's own table (static/js/model.js, offline-table.js and the game's drawing) is
   // loaded once the page is up, not before it shows (docs/performance.md); the service
@@ -57,6 +57,7 @@
   let tries = 0; // sends in a row without an answer, online
   let retry = null;
   let gone = false; // the session was deleted or its link stopped: everything here forgotten
+  let carried = null; // what the player had open when the server's answer came (swapIn)
   let chosen = null; // the seat picked on the phone's table (out of turn, a change)
   let problem = ""; // a refusal the lookups knew, shown beside the table
   let stale = false; // this copy of the page is older than the state this phone kept
@@ -180,10 +181,6 @@
 
   // -- sending (offline-parts.js) -------------------------------------------------------
 
-  function stop(kind, entry) {
-    refused = stopped(kind, entry);
-  }
-
   async function flush() {
     if (gone || sending || refused || !entries.length) {
       return;
@@ -196,7 +193,7 @@
       while (entries.length && !refused && !gone) {
         const old = entries.findIndex(tooOld);
         if (old === 0) {
-          stop("old", entries[0]);
+          refused = stop("old", entries[0]);
           break;
         }
         const batch = entries.slice(0, one ? 1 : old === -1 ? entries.length : old);
@@ -209,7 +206,7 @@
             one = true; // the ones before it are made once, by their keys
             continue;
           }
-          stop("failed", batch[0]);
+          refused = stop("failed", batch[0]);
           break;
         }
         const forgotten = [forget(answer.done)];
@@ -246,7 +243,7 @@
       if (!entries.length) {
         // nothing left to send
       } else if (tries >= MOST_TRIES) {
-        stop("unreachable", entries[0]);
+        refused = stop("unreachable", entries[0]);
       } else {
         retry = window.setTimeout(flush, backoff);
         backoff = Math.min(backoff * 2, MOST_BACKOFF_MS);
@@ -262,9 +259,13 @@
     if (!target) {
       return;
     }
-    keeper.hold(target); // what the player has open in it stays open (app.js)
+    // What the player has open in it stays open (app.js), in the server's table and, when
+    // entries still wait behind this answer, in the phone's table drawn again over it.
+    carried = keeper.capture(target);
+    keeper.hold(carried);
     window.htmx.swap(target, html, { swapStyle: "outerHTML" });
     keeper.hold(null);
+    carried = null;
     if (trigger) {
       try {
         const events = JSON.parse(trigger);
@@ -424,7 +425,7 @@
       chosen,
       problem,
     ]);
-    shown.phone(target, drawn, (serverTable) => {
+    shown.phone(target, drawn, carried, (serverTable) => {
       const view = current();
       const table = window.scorekeeperOfflineTable.draw(server, ahead, view, chosen, serverTable);
       return table + (problem ? `<p class="error" role="alert">${escape(problem)}</p>` : "");
@@ -446,8 +447,11 @@
   }
 
   function drawRefusal(target) {
-    const waiting = entries.filter((entry) => entry.fields.idem !== refused.entry.fields.idem);
-    shown.refusal(target, window.scorekeeperOfflineTable.refusal(server, ahead, refused, waiting));
+    // No answer: the entries behind it are on the phone's table, which goes on below.
+    const behind = refused.kind === "unreachable" ? [] : entries;
+    const waiting = behind.filter((entry) => entry.fields.idem !== refused.entry.fields.idem);
+    const html = window.scorekeeperOfflineTable.refusal(server, ahead, refused, waiting);
+    shown.refusal(target, html, `${refused.kind} ${refused.entry.fields.idem}`);
   }
 
   // The session was deleted, or this link stopped (a mark from the server: wake.js forgets

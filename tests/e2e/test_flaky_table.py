@@ -67,8 +67,9 @@ class Connection:
             self.page.wait_for_timeout(50)
         raise AssertionError(f"{len(self.held)} entries held, not {n}")
 
-    def release(self) -> None:
-        self.hold = False
+    def release(self, *, hold: bool = False) -> None:
+        """The answers held come; with ``hold``, the entries sent next wait in turn."""
+        self.hold = hold
         held, self.held = self.held, []
         for route in held:
             route.continue_()
@@ -145,11 +146,13 @@ def test_a_deal_on_a_flaky_connection_and_a_co_scorekeepers_entry_meanwhile(
 
     # Deal 1, 10 cards, Cleo deals: Anna 4, Ben 3, Cleo 2 (the hook strikes her 3).
     bid(page, "Anna", 4)
-    bid(page, "Ben", 3)
+    expect(page.locator("#offline-table")).to_have_count(0, timeout=LIVE_MS)  # sent
     line.hold = True
-    bid(page, "Cleo", 2)
+    bid(page, "Ben", 3)
     line.wait_held()
-    # The answer is late: the phone's table goes on, and the scorekeeper opens the counts.
+    # The answer is late: the phone's table goes on, Cleo's bid waits behind Ben's, and the
+    # scorekeeper opens the counts.
+    bid(page, "Cleo", 2)
     counts = page.locator("#offline-table details.counts")
     expect(counts).to_be_visible(timeout=SLOW_MS * 3)
     page.wait_for_timeout(HUMAN_PAUSE_MS)
@@ -159,7 +162,17 @@ def test_a_deal_on_a_flaky_connection_and_a_co_scorekeepers_entry_meanwhile(
     assert checked_counts(counts) == {"Anna": "4", "Ben": "3", "Cleo": "3"}
     assert focused(page) == "tricks-1=3"
 
-    # The server's late answer redraws the table: the form stays open, as chosen, focused.
+    # Ben's late answer: the server's table has no counts yet (Cleo's bid still waits), and
+    # the phone's is drawn again over it: the form stays open, as chosen, focused.
+    line.release(hold=True)
+    line.wait_held()  # Cleo's bid, on its way in turn
+    expect(status(page)).to_contain_text("1 entry")
+    counts = page.locator("#offline-table details.counts")
+    expect(counts).to_have_attribute("open", "")
+    assert checked_counts(counts) == {"Anna": "4", "Ben": "3", "Cleo": "3"}
+    assert focused(page) == "tricks-1=3"
+
+    # The last late answer: the server's table, the form still open, as chosen, focused.
     line.release()
     expect(page.locator("#offline-table")).to_have_count(0, timeout=LIVE_MS)
     counts = page.locator("#table details.counts")
@@ -310,17 +323,14 @@ def test_a_late_answer_keeps_the_skull_king_round_being_entered(new_context, liv
     assert history_lines(url) == 2
 
 
-def entry_urls(url: str) -> str:
-    """The entries' own URLs and the backlog's, under the session's."""
-    return f"{url}**"
-
-
 def posts(log: list[str], name: str) -> int:
     return sum(1 for each in log if each.endswith(f"/{name}/"))
 
 
 @pytest.mark.django_db(transaction=True)
-def test_the_servers_own_error_stops_the_sending_with_a_reason(new_context, live_server) -> None:
+def test_the_servers_own_error_stops_the_sending_with_a_reason(
+    new_context, live_server, screenshot_dir: Path
+) -> None:
     """A 500 is no network failure: the entry that meets it is shown, with a reason, and
     the phone stops asking until the scorekeeper says."""
     context = new_context()
@@ -342,13 +352,17 @@ def test_the_servers_own_error_stops_the_sending_with_a_reason(new_context, live
         log.append(route.request.url)
         route.fulfill(status=500, content_type="text/html", body="<h1>Server error</h1>")
 
-    page.route(entry_urls(url), broken)
+    page.route(f"{url}**", broken)
     context.set_offline(False)
     refused = page.locator("#refused")
     expect(refused).to_contain_text("Bid · Anna: 1", timeout=LIVE_MS)
     expect(refused).to_contain_text("The server failed on this entry")
     expect(refused.locator(".kept")).to_contain_text("Bid · Ben: 0")
     expect(refused.get_by_role("button", name="Drop it")).to_be_visible()
+    # The session as the server has it, to tap on: Anna to bid.
+    expect(table(page).locator(".keypad-label")).to_have_text("Anna bids:")
+    expect(table(page).locator("button.key[value='1']")).to_be_enabled()
+    page.screenshot(path=str(screenshot_dir / "server-error-390.png"))
     # The backlog met the error, then Anna's bid alone, to find the entry: then nothing.
     assert (posts(log, "entries"), posts(log, "bid")) == (1, 1)
     for _ in range(5):
@@ -358,7 +372,7 @@ def test_the_servers_own_error_stops_the_sending_with_a_reason(new_context, live
     assert history_lines(url) == 0
 
     # Mended: "Try again" sends both, once.
-    page.unroute(entry_urls(url))
+    page.unroute(f"{url}**")
     refused.get_by_role("button", name="Try again").click()
     expect(page.locator("#refused")).to_have_count(0)
     expect(page.locator("#offline-table")).to_have_count(0, timeout=LIVE_MS)
@@ -368,7 +382,7 @@ def test_the_servers_own_error_stops_the_sending_with_a_reason(new_context, live
 
 @pytest.mark.django_db(transaction=True)
 def test_a_server_that_does_not_answer_is_tried_a_bounded_number_of_times(
-    new_context, live_server
+    new_context, live_server, screenshot_dir: Path
 ) -> None:
     """503 (the app restarting behind its proxy): tried again with the back-off, then shown
     and stopped, the table going on; "Try again" once it is back."""
@@ -386,7 +400,7 @@ def test_a_server_that_does_not_answer_is_tried_a_bounded_number_of_times(
         log.append(route.request.url)
         route.fulfill(status=503, content_type="text/html", body="Service Unavailable")
 
-    page.route(entry_urls(url), away)
+    page.route(f"{url}**", away)
     bid(page, "Anna", 1)
     expect(status(page)).to_have_text("No connection · 1 entry kept on this phone")
     bid(page, "Ben", 0)  # the table goes on from the phone
@@ -397,16 +411,16 @@ def test_a_server_that_does_not_answer_is_tried_a_bounded_number_of_times(
     stopped = page.locator("#refused")
     expect(stopped).to_contain_text("The server could not take this entry")
     expect(stopped).to_contain_text("Bid · Anna: 1")
-    expect(stopped.locator(".kept")).to_contain_text("Bid · Ben: 0")
-    # The phone's table goes on meanwhile: Cleo can bid.
+    # The phone's table goes on meanwhile, Ben's 0 in it: Cleo can bid.
     expect(table(page).locator(".keypad-label")).to_have_text("Cleo bids:")
+    page.screenshot(path=str(screenshot_dir / "no-answer-390.png"))
     for _ in range(3):
         context.clock.fast_forward(60_000)
         page.wait_for_timeout(200)
     assert len(log) == MOST_TRIES, log
     assert history_lines(url) == 0
 
-    page.unroute(entry_urls(url))
+    page.unroute(f"{url}**")
     stopped.get_by_role("button", name="Try again").click()
     expect(page.locator("#refused")).to_have_count(0)
     expect(page.locator("#offline-table")).to_have_count(0, timeout=LIVE_MS)
@@ -416,7 +430,7 @@ def test_a_server_that_does_not_answer_is_tried_a_bounded_number_of_times(
 
 @pytest.mark.django_db(transaction=True)
 def test_an_entry_kept_longer_than_the_phone_keeps_them_is_not_sent(
-    new_context, live_server
+    new_context, live_server, screenshot_dir: Path
 ) -> None:
     """The phone keeps an entry 30 days (games.services.notebook.ENTRY_KEEP_DAYS, by its own
     clock, from the tap): one kept 29 days is sent; one kept 31 days is shown as too old and
@@ -446,6 +460,7 @@ def test_an_entry_kept_longer_than_the_phone_keeps_them_is_not_sent(
     expect(old).to_contain_text("Bid · Ben: 0", timeout=LIVE_MS)
     expect(old).to_contain_text("Kept on this phone for more than 30 days")
     expect(old.get_by_role("button", name="Try again")).to_have_count(0)
+    page.screenshot(path=str(screenshot_dir / "too-old-390.png"))
     context.clock.fast_forward(60_000)
     page.wait_for_timeout(500)
     assert [each for each in log[sent:] if "/bid/" in each or "/entries/" in each] == []
