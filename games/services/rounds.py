@@ -137,7 +137,7 @@ def correct_round(
     before = snapshot(game, table.deals, table.pending, start=round_number - 1)
     Round.objects.filter(pk=table.deals[round_number - 1].pk).update(entry=checked)
     game.finished_at = (game.finished_at or timezone.now()) if result.finished else None
-    commit(game, "corrected", {"deal": round_number}, before)
+    commit(game, "round_corrected", {"deal": round_number}, before)
 
 
 @game_action(None)

@@ -51,6 +51,7 @@ def home_page(
         "notebook": notebook,
         "games": games,
         "recent": recent_tables(games),
+        "game_labels": [kind.label for kind in KINDS.values()],  # every game the app keeps
         **(extra or {}),
     }
     response = render(request, "games/home.html", context, status=status)

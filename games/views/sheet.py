@@ -228,6 +228,7 @@ HISTORY_TEXT = {
     "adjustment_without_note": gettext_noop("Deal %(deal)s: %(player)s %(points)s points."),
     "adjustment_removed": gettext_noop("Deal %(deal)s: adjustment for %(player)s removed."),
     "corrected": gettext_noop("Deal %(deal)s corrected."),
+    "round_corrected": gettext_noop("Round %(deal)s corrected."),
     "kozel_deal": gettext_noop("Deal %(deal)s: card points %(points)s."),
     "round": gettext_noop("Round %(deal)s: %(points)s."),
     "bids": gettext_noop("Round %(deal)s: bids %(bids)s."),
