@@ -24,6 +24,7 @@
 
   // The page's words and how long an entry is kept (templates/games/_offline_scripts.html).
   const page = document.currentScript.dataset;
+  const batchSize = Number(page.backlogSize) || 1; // entries one backlog request takes
   const { tooOld, stop } = limits(page);
 
   // The phone's own table (static/js/model.js, offline-table.js and the game's drawing) is
@@ -196,7 +197,10 @@
           refused = stop("old", entries[0]);
           break;
         }
-        const batch = entries.slice(0, one ? 1 : old === -1 ? entries.length : old);
+        // At most what one request takes (data-backlog-size, games.limits.MOST_BACKLOG):
+        // a longer backlog goes in several, in order.
+        const most = old === -1 ? Math.min(entries.length, batchSize) : Math.min(old, batchSize);
+        const batch = entries.slice(0, one ? 1 : most);
         const answer = await send(batch, server.urls.entries);
         tries = 0; // the server answered
         offline = false;
