@@ -51,7 +51,8 @@ def home_page(
         "notebook": notebook,
         "games": games,
         "recent": recent_tables(games),
-        "game_labels": [kind.label for kind in KINDS.values()],  # every game the app keeps
+        # Every game the app keeps, each a new session of it.
+        "game_labels": [(name, kind.label) for name, kind in KINDS.items()],
         **(extra or {}),
     }
     response = render(request, "games/home.html", context, status=status)

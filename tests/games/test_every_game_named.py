@@ -16,11 +16,14 @@ from tests.games.test_round_games import points_form, post, start
 pytestmark = pytest.mark.django_db
 
 
-def test_the_home_page_lists_every_game_the_app_keeps(visitor) -> None:
+def test_the_home_page_lists_every_game_the_app_keeps_each_a_new_session(visitor) -> None:
     response = visitor.get(reverse("home"))
 
-    for kind in KINDS.values():
-        assertContains(response, f"<li>{kind.label}</li>", html=False)
+    for name, kind in KINDS.items():
+        link = f'<a href="{reverse("new_session")}?kind={name}">{kind.label}</a>'
+        assertContains(response, link, html=False)
+        chosen = visitor.get(reverse("new_session"), {"kind": name})
+        assertContains(chosen, f'value="{name}" checked', html=False)
 
 
 @pytest.mark.parametrize(("kind", "preset"), [("skull_king", "rulebook"), ("any_game", "free")])
