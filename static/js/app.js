@@ -382,19 +382,31 @@ document.addEventListener("htmx:beforeRequest", (event) => {
   }
 });
 
-// The next control in view (issue 27): after an entry swaps the table, the control a
-// scorekeeper taps next ([data-next]) is scrolled into view only if it is not in view
-// already; a poll's swap (another phone's entry) never moves the page.
+// The next control in view (issue 27): after an entry swaps the table, the reason it was
+// refused (the outbox's #refused, offline-parts.js, or the form's own), or else the control
+// a scorekeeper taps next ([data-next]; in a form of key rows, the first row without a key
+// chosen), is scrolled into view only if it is not in view already; a poll's swap (another
+// phone's entry) never moves the page. Entries go through the outbox (offline.js), which
+// says "scorekeeper:entered" once the table is drawn again.
+function nextInView() {
+  const refusal = document.querySelector(
+    "#refused, #table .error[role=alert], #kozel .error[role=alert]",
+  );
+  const next = document.querySelector("#table [data-next], #kozel [data-next]");
+  const rows = next ? Array.from(next.querySelectorAll(".key-row")) : [];
+  const open = rows.find((row) => !row.querySelector("input:checked"));
+  const target = refusal || open || next;
+  if (target) {
+    bringIntoView(target);
+  }
+}
 document.addEventListener("htmx:afterSwap", (event) => {
   const verb = event.detail.requestConfig && event.detail.requestConfig.verb;
-  if (verb !== "post") {
-    return;
-  }
-  const next = document.querySelector("#table [data-next], #kozel [data-next]");
-  if (next) {
-    bringIntoView(next);
+  if (verb === "post") {
+    nextInView();
   }
 });
+document.addEventListener("scorekeeper:entered", nextInView);
 
 function bringIntoView(element) {
   const box = element.getBoundingClientRect();
@@ -406,15 +418,20 @@ function bringIntoView(element) {
 // The tricks form: once a player's count is picked, the next player's row (or Score)
 // comes into view if it is below the screen's edge. Every row filled (the last one
 // fills itself when one is left): Score.
+// A round's key rows (Skull King's bids, then tricks) the same way: the next row without
+// a key chosen, else Save.
 document.addEventListener("change", (event) => {
-  const row = event.target.closest && event.target.closest(".tricks-form .tricks-row");
-  if (!row) {
-    return;
+  const row =
+    event.target.closest && event.target.closest(".tricks-form .tricks-row, .round-form .key-row");
+  if (!row || event.target.closest(".bonus-open")) {
+    return; // a bonus is not the row's count
   }
-  const form = row.closest(".tricks-form");
+  const form = row.closest("form");
   const rows = Array.from(form.querySelectorAll(".tricks-row"));
   const filled = rows.every((each) => each.querySelector("input[type=radio]:checked"));
-  const next = filled ? form.querySelector("button[type=submit]") : row.nextElementSibling;
+  const after = rows.slice(rows.indexOf(row) + 1).concat(rows.slice(0, rows.indexOf(row)));
+  const open = after.find((each) => !each.querySelector("input[type=radio]:checked"));
+  const next = filled ? form.querySelector("button[type=submit]") : open;
   if (next) {
     bringIntoView(next);
   }

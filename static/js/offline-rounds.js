@@ -43,7 +43,8 @@
     const legends = [];
     for (let box = control.closest("fieldset"); box && form.contains(box);) {
       const legend = box.querySelector(":scope > legend");
-      if (legend && !legend.classList.contains("visually-hidden")) {
+      // A row of keys (data-label) says its own words with its value: "Anna: bid 1".
+      if (legend && !legend.classList.contains("visually-hidden") && !box.dataset.label) {
         legends.unshift(clean(legend.textContent));
       }
       box = box.parentElement && box.parentElement.closest("fieldset");
@@ -65,10 +66,19 @@
         (each) => each.name === name,
       );
       const control = controls[0];
-      if (!control || control.type === "hidden") {
+      if (!control || (control.type === "hidden" && !control.dataset.label)) {
         continue;
       }
-      if (control.type === "radio" || control.type === "checkbox") {
+      const row = control.closest("[data-label]");
+      if (control.type === "hidden") {
+        add(control, joined(control.dataset.label, value)); // a bid made before the play
+      } else if (control.type === "radio" && row) {
+        // A row of keys: "Anna: bid 1"; its key checked by default (0 bonuses) goes unsaid.
+        const chosen = controls.find((each) => each.value === value) || control;
+        if (!chosen.defaultChecked) {
+          add(chosen, joined(row.dataset.label, clean(labelOf(chosen, holder))));
+        }
+      } else if (control.type === "radio" || control.type === "checkbox") {
         const chosen = controls.find((each) => each.value === value) || control;
         add(chosen, clean(labelOf(chosen, holder)));
       } else if (control.tagName === "SELECT") {
@@ -111,6 +121,13 @@
       key.setAttribute("value", key.value);
     }
     for (const [name, value] of Object.entries(bids || {})) {
+      for (const field of holder.querySelectorAll(`input[name="${name}"]`)) {
+        if (field.type === "hidden") {
+          field.setAttribute("value", value);
+        } else if (field.type === "radio") {
+          field.toggleAttribute("checked", field.value === value);
+        }
+      }
       for (const option of holder.querySelectorAll(`select[name="${name}"] option`)) {
         if (option.value === value) {
           option.setAttribute("selected", "");

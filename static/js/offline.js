@@ -153,6 +153,7 @@
     problem = (view && window.scorekeeperModel.refusal(ahead, view, entry)) || "";
     if (problem) {
       draw();
+      entered();
       return;
     }
     entries = [...entries, entry];
@@ -169,7 +170,14 @@
     await flush();
     window.clearTimeout(slow);
     setBusy(element(), false);
+    entered();
     await written.catch(() => {}); // a phone that cannot store still sends
+  }
+
+  // The table is drawn again after an entry (the server's answer, its refusal, or this
+  // phone's own table): app.js brings the reason or the next control into view.
+  function entered() {
+    document.dispatchEvent(new CustomEvent("scorekeeper:entered"));
   }
 
   // Answered for: out of the list at once, out of IndexedDB in the background (if the page

@@ -15,6 +15,27 @@
     input.focus();
   });
 
+  // A number typed, the keyboard's Enter ("next", enterkeyhint) goes to the next number
+  // of the round, brought into view above Save; after the last one the keyboard closes
+  // (the marriages or the talon may follow): a round is saved by Save only.
+  document.addEventListener("keydown", (event) => {
+    const field = event.target;
+    if (event.key !== "Enter" || !field.matches || !field.matches(".round-form .points-input")) {
+      return;
+    }
+    const fields = Array.from(field.form.querySelectorAll(".points-input")).filter(
+      (each) => !each.disabled && each.offsetParent !== null,
+    );
+    const next = fields[fields.indexOf(field) + 1];
+    event.preventDefault();
+    if (next) {
+      next.focus({ preventScroll: true });
+      next.scrollIntoView({ block: "nearest" });
+    } else {
+      field.blur();
+    }
+  });
+
   // A box that sets a part of the form aside ("given up": no card points to enter): its
   // fields are disabled, so they are not sent. The rules on the server decide the rest.
   function applyDisables(box) {

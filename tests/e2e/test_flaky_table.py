@@ -291,7 +291,7 @@ def test_a_late_answer_keeps_the_skull_king_round_being_entered(new_context, liv
     page.wait_for_load_state("networkidle")
     line = Connection(page, flaky=False)
     for seat, bid_ in enumerate((1, 0, 0)):
-        page.locator(f"#table select[name='e.bids.{seat}']").select_option(str(bid_))
+        page.locator(f"#table .radio-key:has(input[name='e.bids.{seat}'][value='{bid_}'])").click()
     line.hold = True
     page.locator("#table .save-round").click()
     line.wait_held()
@@ -300,18 +300,20 @@ def test_a_late_answer_keeps_the_skull_king_round_being_entered(new_context, liv
     expect(phone.locator(".save-round")).to_have_text("Save round 1", timeout=SLOW_MS * 3)
     page.wait_for_timeout(HUMAN_PAUSE_MS)
     for seat, took in enumerate((1, 0, 0)):
-        phone.locator(f"select[name='e.tricks.{seat}']").select_option(str(took))
-    phone.locator("details.bonuses summary").click()
+        phone.locator(f".radio-key:has(input[name='e.tricks.{seat}'][value='{took}'])").click()
+    # Anna's bonuses only (a "+ Bonuses" a player): the others' stay closed.
+    phone.locator("details.bonus-open summary").first.click()
     phone.locator("[name='e.bonuses.0.black_fourteen']").check()
-    phone.locator("details.bonuses summary").focus()
+    phone.locator("details.bonus-open summary").first.focus()
 
     line.release()
     expect(phone).to_have_count(0, timeout=LIVE_MS)
     server = page.locator("#table")
     for seat, took in enumerate((1, 0, 0)):
-        expect(server.locator(f"select[name='e.tricks.{seat}']")).to_have_value(str(took))
-        expect(server.locator(f"select[name='e.bids.{seat}']")).to_have_value(str((1, 0, 0)[seat]))
-    expect(server.locator("details.bonuses")).to_have_attribute("open", "")
+        expect(server.locator(f"input[name='e.tricks.{seat}'][value='{took}']")).to_be_checked()
+        expect(server.locator(f"input[name='e.bids.{seat}']")).to_have_value(str((1, 0, 0)[seat]))
+    expect(server.locator("details.bonus-open").first).to_have_attribute("open", "")
+    expect(server.locator("details.bonus-open[open]")).to_have_count(1)
     expect(server.locator("[name='e.bonuses.0.black_fourteen']")).to_be_checked()
     assert page.evaluate("() => document.activeElement.tagName") == "SUMMARY"
     page.wait_for_timeout(HUMAN_PAUSE_MS)  # the swap came under the finger (app.js)

@@ -50,24 +50,30 @@ def sheet_round(page: Page, number: int, points: dict[int, int]) -> None:
     page.wait_for_timeout(HUMAN_PAUSE_MS)
 
 
+def key(page: Page, name: str, value: int | str):
+    """The key of a row of keys (one tap a number): the label that holds the radio."""
+    return page.locator(f".radio-key:has(input[name='{name}'][value='{value}'])")
+
+
 def skull_round(page: Page, number: int, bids, tricks, bonuses=None) -> None:
     expect(page.locator("#round-title")).to_have_text(f"Round {number}")
     for seat, bid in enumerate(bids):
-        page.locator(f"select[name='e.bids.{seat}']").select_option(str(bid))
+        key(page, f"e.bids.{seat}", bid).click()
     page.locator(".save-round").click()
     expect(page.locator(".save-round")).to_have_text(f"Save round {number}")
     # The same button's spot: a tap within 450 ms of the swap would be a double tap (app.js).
     page.wait_for_timeout(HUMAN_PAUSE_MS)
     for seat, took in enumerate(tricks):
-        page.locator(f"select[name='e.tricks.{seat}']").select_option(str(took))
-    if bonuses:
-        page.locator("details.bonuses summary").click()
-        for name, value in bonuses.items():
-            field = page.locator(f"[name='{name}']")
-            if value is True:
-                field.check()
-            else:
-                field.select_option(str(value))
+        key(page, f"e.tricks.{seat}", took).click()
+    for name, value in (bonuses or {}).items():
+        seat = name.split(".")[2]
+        opener = page.locator(f".key-row:has(input[name='e.tricks.{seat}']) details.bonus-open")
+        if opener.get_attribute("open") is None:
+            opener.locator("summary").click()
+        if value is True:
+            page.locator(f"[name='{name}']").check()
+        else:
+            key(page, name, value).click()
     page.locator(".save-round").click()
     answered(page, number)
     page.wait_for_timeout(HUMAN_PAUSE_MS)
@@ -131,8 +137,8 @@ def test_skull_king_rounds_with_bonuses_a_correction_and_the_sheet(
     # Ben took no trick in round 2 after all: Cleo took it. Ben 0 of 0: 20; Cleo bid 0,
     # took 1: -20.
     page.get_by_role("link", name="Correct round 2").click()
-    page.locator("select[name='e.tricks.1']").select_option("0")
-    page.locator("select[name='e.tricks.2']").select_option("1")
+    key(page, "e.tricks.1", 0).click()
+    key(page, "e.tricks.2", 1).click()
     page.get_by_role("button", name="Save the correction").click()
     page.wait_for_url(url + "sheet/")
     page.goto(url)
@@ -160,11 +166,11 @@ def test_rounds_entered_offline_are_kept_then_sent_once(
     skull_round(page, 1, [1, 0, 0], [1, 0, 0])
     # Round 2's bids kept: the call, looked up by their sum, and the play form with them.
     for seat, bid in enumerate([1, 0, 0]):
-        page.locator(f"select[name='e.bids.{seat}']").select_option(str(bid))
+        key(page, f"e.bids.{seat}", bid).click()
     page.locator(".save-round").click()
     expect(page.locator("#offline-table")).to_contain_text("UNDER by 1: bids 1, tricks 2")
     for seat, took in enumerate([1, 0, 1]):
-        page.locator(f"select[name='e.tricks.{seat}']").select_option(str(took))
+        key(page, f"e.tricks.{seat}", took).click()
     page.locator(".save-round").click()
     expect(page.locator("#connection")).to_contain_text("4 entries kept on this phone")
     expect(page.locator("#round-title")).to_have_text("Round 3")
