@@ -394,7 +394,7 @@ function nextInView() {
   );
   const next = document.querySelector("#table [data-next], #kozel [data-next]");
   const rows = next ? Array.from(next.querySelectorAll(".key-row")) : [];
-  const open = rows.find((row) => !row.querySelector("input:checked"));
+  const open = rows.find((row) => !counted(row));
   const target = refusal || open || next;
   if (target) {
     bringIntoView(target);
@@ -408,16 +408,31 @@ document.addEventListener("htmx:afterSwap", (event) => {
 });
 document.addEventListener("scorekeeper:entered", nextInView);
 
+// Into the room the sticky parts leave: below a round game's totals (.score-chips, stuck
+// at the top once the page scrolls) and above its Save (.save-bar, stuck at the foot).
 function bringIntoView(element) {
   const box = element.getBoundingClientRect();
-  if (box.top < 0 || box.bottom > window.innerHeight) {
-    element.scrollIntoView({ block: box.height > window.innerHeight ? "start" : "nearest" });
+  const chips = element.closest("#table") && document.querySelector("#table .score-chips");
+  const bar = !element.closest(".save-bar") && document.querySelector("#table .save-bar");
+  const room = 8; // px off a sticky edge
+  const top = chips ? chips.offsetHeight + room : 0;
+  const foot = bar ? Math.min(window.innerHeight, bar.getBoundingClientRect().top - room) : 0;
+  const bottom = bar ? foot : window.innerHeight;
+  if (box.top >= top && box.bottom <= bottom) {
+    return;
   }
+  const tall = box.height > bottom - top;
+  window.scrollBy(0, tall || box.top < top ? box.top - top : box.bottom - bottom);
 }
 
 // The tricks form: once a player's count is picked, the next player's row (or Score)
 // comes into view if it is below the screen's edge. Every row filled (the last one
 // fills itself when one is left): Score.
+// A row's own key chosen (not a key of the bonuses it holds).
+function counted(row) {
+  return !!row.querySelector(":scope > .radio-keys input[type=radio]:checked");
+}
+
 // A round's key rows (Skull King's bids, then tricks) the same way: the next row without
 // a key chosen, else Save.
 document.addEventListener("change", (event) => {
@@ -428,9 +443,9 @@ document.addEventListener("change", (event) => {
   }
   const form = row.closest("form");
   const rows = Array.from(form.querySelectorAll(".tricks-row"));
-  const filled = rows.every((each) => each.querySelector("input[type=radio]:checked"));
+  const filled = rows.every(counted);
   const after = rows.slice(rows.indexOf(row) + 1).concat(rows.slice(0, rows.indexOf(row)));
-  const open = after.find((each) => !each.querySelector("input[type=radio]:checked"));
+  const open = after.find((each) => !counted(each));
   const next = filled ? form.querySelector("button[type=submit]") : open;
   if (next) {
     bringIntoView(next);

@@ -283,3 +283,32 @@ def test_tysiac_for_four_in_polish_is_no_wider_than_the_screen(
         ".map((el) => el.outerHTML.slice(0, 80))"
     )
     assert overflowing == []
+
+
+@pytest.mark.django_db(transaction=True)
+@both_viewports
+def test_a_skull_king_round_for_eight_brings_each_next_row_into_view(
+    phones, live_server, screenshot_dir: Path, viewport: str
+) -> None:
+    """Eight rows of keys are taller than the screen: each key tapped brings the next row
+    up (static/js/app.js), so no tap needs a scroll."""
+    names = ("Anna", "Ben", "Carla", "Dario", "Eva", "Filip", "Gina", "Hugo")
+    notebook = Notebook.objects.create()
+    game = services.start_game(
+        notebook=notebook,
+        kind="skull_king",
+        preset="rulebook",
+        options=kind_of("skull_king").preset_options("rulebook"),
+        names=names,
+        first_dealer=7,
+    )
+    page = phones(viewport, "en")
+    with_notebook(page, live_server.url, notebook)
+    page.goto(f"{live_server.url}/s/{game.public_id}/")
+    walk = Walk(page, f"skull-king for eight {viewport}", screenshot_dir)
+    taps = skull_round(walk, 1, (1,) + (0,) * 7, (1,) + (0,) * 7)
+    expect(page.locator("#table details.last-deal summary")).to_contain_text("Round 1 scored")
+    page.screenshot(path=screenshot_dir / f"rounds-skull-king-eight-{viewport}-saved.png")
+    walk.report()
+    assert taps == 8 + 1 + 8 + 1
+    assert walk.scrolled <= allowed_scrolls(viewport, walk.taps), "\n".join(walk.misses)
