@@ -121,6 +121,9 @@
       key.setAttribute("value", key.value);
     }
     for (const [name, value] of Object.entries(bids || {})) {
+      for (const shown of holder.querySelectorAll(`[data-bid-of="${name}"]`)) {
+        shown.textContent = value; // "Bid 1" beside the player's tricks
+      }
       for (const field of holder.querySelectorAll(`input[name="${name}"]`)) {
         if (field.type === "hidden") {
           field.setAttribute("value", value);

@@ -169,6 +169,9 @@ def test_rounds_entered_offline_are_kept_then_sent_once(
         key(page, f"e.bids.{seat}", bid).click()
     page.locator(".save-round").click()
     expect(page.locator("#offline-table")).to_contain_text("UNDER by 1: bids 1, tricks 2")
+    # Each player's bid beside their tricks, on the form drawn ahead.
+    bids = page.locator("#offline-table .key-row legend .muted")
+    expect(bids).to_have_text(["Bid 1", "Bid 0", "Bid 0"])
     for seat, took in enumerate([1, 0, 1]):
         key(page, f"e.tricks.{seat}", took).click()
     page.locator(".save-round").click()
