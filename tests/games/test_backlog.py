@@ -15,9 +15,9 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from games import forms, services
+from games import services
 from games.models import Deal, Game, Hand, IdempotencyKey, KozelDeal
-from games.views import backlog, table
+from games.views import backlog
 from tests.games.conftest import (
     ANNA,
     BEN,
