@@ -13,6 +13,7 @@ from django.db.models.signals import post_init
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
+from bench.backlog import rounds_of_a_long_game
 from games import services
 from games.kinds import kind_of
 from games.models import Game, Hand, Notebook
@@ -21,15 +22,8 @@ from tests.games.conftest import form_key, play_deals, start_oh_hell
 
 pytestmark = pytest.mark.django_db
 
-#: Тысяча for three, never reaching 1000 (as bench/backlog.py plays it).
-LONG_GAME = [
-    {
-        "bidder": index % 3,
-        "contract": 120 if (index // 3) % 2 == 0 else 200,
-        "points": [120 if seat == index % 3 else 0 for seat in range(3)],
-    }
-    for index in range(80)
-]
+#: Тысяча for three, never reaching 1000: bench/backlog.py's game.
+LONG_GAME = rounds_of_a_long_game(80)
 
 
 def played(notebook: Notebook, rounds: int) -> Game:
