@@ -486,6 +486,9 @@ document.addEventListener("htmx:afterSwap", () => {
     const field = document.getElementById(form.dataset.focus);
     if (field) {
       field.focus();
+      // Focusing a field that kept the focus through the swap does not scroll to it: the
+      // list of players above it grew, so bring it into view (360 x 640, the third name).
+      field.scrollIntoView({ block: "nearest" });
     }
   }
 });
