@@ -17,9 +17,6 @@ from games.models import Game
 from games.views import table
 from games.views.access import get_game
 
-#: A phone's backlog is a few deals at most; a whole session is a few hundred entries.
-MOST_ENTRIES = limits.MOST_BACKLOG
-
 
 class Unreadable(Exception):
     """The request is not a backlog: nothing of it is made (400, with the reason)."""
@@ -92,10 +89,10 @@ def read_backlog(request: HttpRequest) -> list[tuple[str, dict[str, str]]]:
     entries = body.get("entries") if isinstance(body, dict) else None
     if not isinstance(entries, list) or set(body) != {"entries"}:
         raise unreadable
-    if len(entries) > MOST_ENTRIES:
+    if len(entries) > limits.MOST_BACKLOG:
         raise Unreadable(
             _("One request can send at most %(most)s entries. Nothing was saved.")
-            % {"most": MOST_ENTRIES}
+            % {"most": limits.MOST_BACKLOG}
         )
     backlog = []
     for entry in entries:

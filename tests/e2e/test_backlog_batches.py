@@ -8,7 +8,6 @@ import pytest
 from playwright.sync_api import expect
 
 from games import limits
-from games.views import backlog
 from tests.e2e.flows import start_session
 from tests.e2e.test_offline import LIVE_MS, history_lines, ready_for_offline, status, table
 
@@ -18,7 +17,6 @@ def test_five_kept_deals_go_in_batches_of_what_a_request_takes(
     browser, browser_context_args, live_server, monkeypatch
 ) -> None:
     monkeypatch.setattr(limits, "MOST_BACKLOG", 2)
-    monkeypatch.setattr(backlog, "MOST_ENTRIES", 2)
     context = browser.new_context(
         **{**browser_context_args, "viewport": {"width": 390, "height": 844}}
     )
