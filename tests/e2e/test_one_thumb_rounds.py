@@ -55,6 +55,23 @@ def allowed_scrolls(viewport: str, taps: int) -> int:
     return 0 if viewport == "390x844" else taps // 20
 
 
+def table_on_phone(phones, live_server, viewport, kind, preset, names, first_dealer, language):
+    """A session started through the services, its deal screen open on the notebook's phone."""
+    notebook = Notebook.objects.create()
+    game = services.start_game(
+        notebook=notebook,
+        kind=kind,
+        preset=preset,
+        options=kind_of(kind).preset_options(preset),
+        names=list(names),
+        first_dealer=first_dealer,
+    )
+    page = phones(viewport, language)
+    with_notebook(page, live_server.url, notebook)
+    page.goto(f"{live_server.url}/s/{game.public_id}/")
+    return page
+
+
 def skull_round(walk: Walk, number: int, bids, tricks) -> int:
     """A round of Skull King by keys; returns its taps."""
     page, before = walk.page, walk.taps
@@ -75,18 +92,7 @@ def skull_round(walk: Walk, number: int, bids, tricks) -> int:
 def test_a_skull_king_round_for_four_in_ten_taps_and_a_refusal_in_view(
     phones, live_server, screenshot_dir: Path, viewport: str
 ) -> None:
-    notebook = Notebook.objects.create()
-    game = services.start_game(
-        notebook=notebook,
-        kind="skull_king",
-        preset="rulebook",
-        options=kind_of("skull_king").preset_options("rulebook"),
-        names=NAMES,
-        first_dealer=3,
-    )
-    page = phones(viewport, "en")
-    with_notebook(page, live_server.url, notebook)
-    page.goto(f"{live_server.url}/s/{game.public_id}/")
+    page = table_on_phone(phones, live_server, viewport, "skull_king", "rulebook", NAMES, 3, "en")
     walk = Walk(page, f"skull-king {viewport}", screenshot_dir)
     page.screenshot(path=screenshot_dir / f"rounds-skull-king-{viewport}-bids.png")
 
@@ -232,18 +238,9 @@ def test_every_round_game_from_the_home_page_to_its_first_round_in_16_taps(
 
 @pytest.mark.django_db(transaction=True)
 def test_the_players_out_at_the_end_of_a_scala_40_pass_axe(phones, live_server) -> None:
-    notebook = Notebook.objects.create()
-    game = services.start_game(
-        notebook=notebook,
-        kind="any_game",
-        preset="scala_40",
-        options=kind_of("any_game").preset_options("scala_40"),
-        names=NAMES[:3],
-        first_dealer=0,
+    page = table_on_phone(
+        phones, live_server, "390x844", "any_game", "scala_40", NAMES[:3], 0, "en"
     )
-    page = phones("390x844", "en")
-    with_notebook(page, live_server.url, notebook)
-    page.goto(f"{live_server.url}/s/{game.public_id}/")
     for points in ((10, 120, 5), (100, None, 10)):
         for side, value in enumerate(points):
             if value is not None:
@@ -263,18 +260,16 @@ def test_tysiac_for_four_in_polish_is_no_wider_than_the_screen(
     phones, live_server, screenshot_dir: Path, viewport: str
 ) -> None:
     """The one sitting out and the talon's questions (the Polish rule) fit the screen."""
-    notebook = Notebook.objects.create()
-    game = services.start_game(
-        notebook=notebook,
-        kind="tysiac",
-        preset="polish",
-        options=kind_of("tysiac").preset_options("polish"),
-        names=("Ania", "Bartek", "Celina", "Darek"),
-        first_dealer=0,
+    page = table_on_phone(
+        phones,
+        live_server,
+        viewport,
+        "tysiac",
+        "polish",
+        ("Ania", "Bartek", "Celina", "Darek"),
+        0,
+        "pl",
     )
-    page = phones(viewport, "pl")
-    with_notebook(page, live_server.url, notebook)
-    page.goto(f"{live_server.url}/s/{game.public_id}/")
     expect(page.locator("#table .talon")).to_be_visible()
     page.screenshot(path=screenshot_dir / f"rounds-tysiac-four-pl-{viewport}.png", full_page=True)
     assert widest(page) <= VIEWPORTS[viewport][0]
@@ -293,18 +288,7 @@ def test_a_skull_king_round_for_eight_brings_each_next_row_into_view(
     """Eight rows of keys are taller than the screen: each key tapped brings the next row
     up (static/js/app.js), so no tap needs a scroll."""
     names = ("Anna", "Ben", "Carla", "Dario", "Eva", "Filip", "Gina", "Hugo")
-    notebook = Notebook.objects.create()
-    game = services.start_game(
-        notebook=notebook,
-        kind="skull_king",
-        preset="rulebook",
-        options=kind_of("skull_king").preset_options("rulebook"),
-        names=names,
-        first_dealer=7,
-    )
-    page = phones(viewport, "en")
-    with_notebook(page, live_server.url, notebook)
-    page.goto(f"{live_server.url}/s/{game.public_id}/")
+    page = table_on_phone(phones, live_server, viewport, "skull_king", "rulebook", names, 7, "en")
     walk = Walk(page, f"skull-king for eight {viewport}", screenshot_dir)
     taps = skull_round(walk, 1, (1,) + (0,) * 7, (1,) + (0,) * 7)
     expect(page.locator("#table details.last-deal summary")).to_contain_text("Round 1 scored")
