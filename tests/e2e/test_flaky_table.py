@@ -374,8 +374,13 @@ def test_the_servers_own_error_stops_the_sending_with_a_reason(
     assert history_lines(url) == 0
 
     # Mended: "Try again" sends both, once.
+    tried_again(page, url, refused)
+
+
+def tried_again(page: Page, url: str, stopped: Locator) -> None:
+    """The server is back: "Try again" sends Anna's and Ben's bids, once each."""
     page.unroute(f"{url}**")
-    refused.get_by_role("button", name="Try again").click()
+    stopped.get_by_role("button", name="Try again").click()
     expect(page.locator("#refused")).to_have_count(0)
     expect(page.locator("#offline-table")).to_have_count(0, timeout=LIVE_MS)
     expect(table(page).locator(".keypad-label")).to_have_text("Cleo bids:")
@@ -422,12 +427,7 @@ def test_a_server_that_does_not_answer_is_tried_a_bounded_number_of_times(
     assert len(log) == MOST_TRIES, log
     assert history_lines(url) == 0
 
-    page.unroute(f"{url}**")
-    stopped.get_by_role("button", name="Try again").click()
-    expect(page.locator("#refused")).to_have_count(0)
-    expect(page.locator("#offline-table")).to_have_count(0, timeout=LIVE_MS)
-    expect(table(page).locator(".keypad-label")).to_have_text("Cleo bids:")
-    assert history_lines(url) == 2
+    tried_again(page, url, stopped)
 
 
 @pytest.mark.django_db(transaction=True)
