@@ -134,31 +134,6 @@
     }
   }
 
-  // Scripts loaded once the page is up, in order; offline before they came, asked again.
-  function loader(sources) {
-    let loaded = null;
-    return () => {
-      loaded =
-        loaded ||
-        Promise.all(
-          sources.map(
-            (src) =>
-              new Promise((resolve, reject) => {
-                const script = document.createElement("script");
-                script.src = src;
-                script.async = false; // in order: the model, the table, the game's table
-                script.onload = resolve;
-                script.onerror = reject;
-                document.head.append(script);
-              }),
-          ),
-        ).catch(() => {
-          loaded = null;
-        });
-      return loaded;
-    };
-  }
-
   // Why the sending stops on the phone's side, in the page's words (data-msg-*, from
   // templates/games/_offline_scripts.html): the server's own error, no answer, kept too long.
   // How long an entry is kept comes from the server too (data-keep-days, from
@@ -219,9 +194,10 @@
   // -- the screen ------------------------------------------------------------------------
   // The phone's table takes the place of the server's inside #table (or #kozel), which goes
   // on polling; the server's own content waits aside until it is shown again. What the
-  // player has open, chosen or focused stays across each change (app.js, `keeper`).
+  // player has open, chosen or focused stays across each change (keep.js).
   function screen(keeper) {
     let aside = null;
+    let carried = null; // what the player had open when the server's answer came (swapIn)
 
     function status(text) {
       let line = document.getElementById("connection");
@@ -240,7 +216,7 @@
     // The phone's table, drawn by html(serverTable) unless it shows `drawn` already: a retry
     // must not clear what is being typed. `carried`: what the player had open in the phone's
     // table an answer just replaced, with entries still waiting behind it.
-    function phone(target, drawn, carried, html) {
+    function phone(target, drawn, html) {
       let box = document.getElementById("offline-table");
       if (box && box.dataset.drawn === drawn) {
         return;
@@ -271,6 +247,25 @@
         keeper.restore(kept);
       }
       aside = null;
+    }
+
+    // The server's answer in the table's place. What the player has open in it stays open, in
+    // the server's table and, when entries still wait behind this answer, in the phone's table
+    // drawn again over it (during the swap: offline.js draws on htmx:afterSwap).
+    function swapIn(target, html, trigger) {
+      carried = keeper.capture(target);
+      keeper.hold(carried);
+      window.htmx.swap(target, html, { swapStyle: "outerHTML" });
+      keeper.hold(null);
+      carried = null;
+      try {
+        const events = trigger ? JSON.parse(trigger) : {};
+        for (const name of Object.keys(events)) {
+          document.dispatchEvent(new CustomEvent(name, { detail: { value: events[name] } }));
+        }
+      } catch (error) {
+        // A trigger without details carries nothing to say.
+      }
     }
 
     // The server's new table replaced the phone's (an htmx swap).
@@ -310,8 +305,8 @@
       }
     }
 
-    return { status, phone, server, swapped, refusal };
+    return { status, phone, server, swapIn, swapped, refusal };
   }
 
-  window.scorekeeperSend = { send, Unanswered, loader, limits, keptList, setBusy, screen };
+  window.scorekeeperSend = { send, Unanswered, limits, keptList, setBusy, screen };
 })();

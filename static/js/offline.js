@@ -5,34 +5,37 @@
 // looks up what the server worked out ahead from games.rules (games/views/offline.py).
 // A refusal stops the sending and is shown with what was kept; nothing is dropped unasked.
 // So does the server's own error (a 500), a server that does not answer after MOST_TRIES
-// tries, and an entry kept longer than the phone keeps them (data-keep-days).
+// tries, and an entry kept longer than the phone keeps them (data-keep-days). It comes once
+// the page is up (static/js/offline-start.js, which holds a tap made before) and starts once.
 (function () {
   "use strict";
 
   const stateScript = () => document.getElementById("offline-state");
   const first = stateScript();
   const session = /^\/s\/([^/]+)\//.exec(window.location.pathname);
-  if (!first || !session || !window.idbKeyval || !window.scorekeeperSend) {
-    return; // not a scorekeeper's deal screen
+  const start = document.querySelector("script[data-drawing]"); // offline-start.js
+  const parts = window.idbKeyval && window.scorekeeperSend; // loaded before it, in order
+  if (!first || !session || !start || !parts || window.scorekeeperOutbox) {
+    return; // not a scorekeeper's deal screen, or started already
   }
+  window.scorekeeperOutbox = true;
   const { plural, escape, newKey } = window.scorekeeperOfflineTable; // offline-parts.js
-  const { send, loader, limits, keptList, setBusy, screen } = window.scorekeeperSend;
-  // What keeps the player's open forms, choices and focus across a redraw (app.js).
+  const { send, limits, keptList, setBusy, screen } = window.scorekeeperSend;
+  // What keeps the player's open forms, choices and focus across a redraw (keep.js).
   const keeper = window.scorekeeperKeep || { capture: () => null, restore() {}, hold() {} };
   const shown = screen(keeper);
   const status = shown.status;
 
   // The page's words and how long an entry is kept (templates/games/_offline_scripts.html).
-  const page = document.currentScript.dataset;
+  const page = start.dataset;
   const batchSize = Number(page.backlogSize) || 1; // entries one backlog request takes
   const { tooOld, stop } = limits(page);
 
-  // The phone's own table (static/js/model.js, offline-table.js and the game's drawing) is
-  // loaded once the page is up, not before it shows (docs/performance.md); the service
-  // worker keeps it with the page, so it is there without a network.
-  const loadDrawing = loader((page.drawing || "").split(" ").filter(Boolean));
+  // The phone's own table (static/js/model.js, offline-table.js and the game's drawing),
+  // loaded after this file (offline-start.js); asked again if it did not all come.
+  const drawing = (page.drawing || "").split(" ").filter(Boolean);
+  const loadDrawing = () => window.scorekeeperLater(drawing).catch(() => {});
   const drawable = () => window.scorekeeperModel && window.scorekeeperOfflineTable.draw;
-  window.addEventListener("load", loadDrawing);
   const db = window.idbKeyval;
   const store = db.createStore("scorekeeper", "kept");
   const id = session[1];
@@ -58,7 +61,6 @@
   let tries = 0; // sends in a row without an answer, online
   let retry = null;
   let gone = false; // the session was deleted or its link stopped: everything here forgotten
-  let carried = null; // what the player had open when the server's answer came (swapIn)
   let chosen = null; // the seat picked on the phone's table (out of turn, a change)
   let problem = ""; // a refusal the lookups knew, shown beside the table
   let stale = false; // this copy of the page is older than the state this phone kept
@@ -79,12 +81,10 @@
     entries = await kept.all();
     const language = document.documentElement.lang;
     ahead = (await db.get(`ahead:${id}:${language}`, store)) || null;
-    // Once the page is up, like the drawing scripts: the table is shown first.
-    const ask = () => (ahead ? freshAhead() : fetchAhead(language));
-    if (document.readyState === "complete") {
-      ask();
+    if (ahead) {
+      freshAhead();
     } else {
-      window.addEventListener("load", ask);
+      fetchAhead(language);
     }
     if (navigator.storage && navigator.storage.persist) {
       navigator.storage.persist().catch(() => {});
@@ -268,27 +268,11 @@
 
   function swapIn(html, trigger) {
     const target = element();
-    if (!target) {
-      return;
-    }
-    // What the player has open in it stays open (app.js), in the server's table and, when
-    // entries still wait behind this answer, in the phone's table drawn again over it.
-    carried = keeper.capture(target);
-    keeper.hold(carried);
-    window.htmx.swap(target, html, { swapStyle: "outerHTML" });
-    keeper.hold(null);
-    carried = null;
-    if (trigger) {
-      try {
-        const events = JSON.parse(trigger);
-        for (const name of Object.keys(events)) {
-          document.dispatchEvent(new CustomEvent(name, { detail: { value: events[name] } }));
-        }
-      } catch (error) {
-        // A trigger without details carries nothing to say.
-      }
+    if (target) {
+      shown.swapIn(target, html, trigger); // what the player has open stays open
     }
   }
+
 
   // The newest table from the server: kept for a reopening without a network.
   document.addEventListener("htmx:afterSwap", () => {
@@ -315,29 +299,34 @@
     }
   });
 
-  // Every entry form of the table goes through the outbox rather than straight to the server.
-  document.addEventListener("htmx:confirm", (event) => {
-    const form = event.detail.elt && event.detail.elt.closest && event.detail.elt.closest("form");
-    if (event.detail.verb !== "post" || !form) {
-      return;
-    }
+  // Every entry form of the table goes through the outbox rather than straight to the server;
+  // so do the taps offline-start.js held before the outbox was up, with their fields as tapped.
+  function confirmed(form, fields) {
     const action = actionOf(form.getAttribute("action"));
     if (!action) {
-      return; // "New session, same table" and the like
+      return false; // "New session, same table" and the like
     }
-    event.preventDefault();
-    const submitter = event.detail.triggeringEvent && event.detail.triggeringEvent.submitter;
     if (action === "undo") {
       undo();
-      return;
+      return true;
     }
-    const fields = Object.fromEntries(new FormData(form, submitter || undefined));
     delete fields.csrfmiddlewaretoken;
     // Like hx-disabled-elt: this form is done until the table is drawn again.
     for (const button of form.querySelectorAll("button")) {
       button.disabled = true;
     }
     keep({ action, url: form.getAttribute("action"), fields });
+    return true;
+  }
+  document.addEventListener("htmx:confirm", (event) => {
+    const form = event.detail.elt && event.detail.elt.closest && event.detail.elt.closest("form");
+    const submitter = event.detail.triggeringEvent && event.detail.triggeringEvent.submitter;
+    if (event.detail.verb !== "post" || !form) {
+      return;
+    }
+    if (confirmed(form, Object.fromEntries(new FormData(form, submitter || undefined)))) {
+      event.preventDefault();
+    }
   });
 
   // Undo takes back the last entry kept on this phone, which the server never saw; with
@@ -437,7 +426,7 @@
       chosen,
       problem,
     ]);
-    shown.phone(target, drawn, carried, (serverTable) => {
+    shown.phone(target, drawn, (serverTable) => {
       const view = current();
       const table = window.scorekeeperOfflineTable.draw(server, ahead, view, chosen, serverTable);
       return table + (problem ? `<p class="error" role="alert">${escape(problem)}</p>` : "");
@@ -525,5 +514,14 @@
     keep({ action, url: server.urls.entry[action], fields });
   });
 
-  load().catch(() => {});
+  load()
+    .catch(() => {})
+    .then(() => {
+      for (const { detail, form, fields } of (window.scorekeeperHeld || []).splice(0)) {
+        if (!confirmed(form, fields)) {
+          form.querySelectorAll("button").forEach((button) => (button.disabled = false));
+          detail.issueRequest(true); // not an entry: htmx sends it as it would have
+        }
+      }
+    });
 })();
