@@ -18,6 +18,7 @@ from games import services
 from games.kinds import kind_of
 from games.models import Game, Notebook, ShareLink, new_public_id
 from games.rules import kozel, oh_hell
+from games.tables.oh_hell import OhHellTable
 
 SEVEN = ["Anna", "Ben", "Carla", "Dan", "Eve", "Finn", "Gus"]
 EIGHT = [*SEVEN, "Hana"]
@@ -36,8 +37,8 @@ def start(notebook, names, kind="oh_hell", preset="down_and_up_hook", schedule=N
     return services.start_game(options=services.rules_as_options(rules), **made)
 
 
-def _table(game: Game) -> services.OhHellTable:
-    return services.load_oh_hell(Game.objects.get(pk=game.pk))
+def _table(game: Game) -> OhHellTable:
+    return services.load(Game.objects.get(pk=game.pk))
 
 
 def place_bids(game: Game, count: int | None = None) -> list[int | None]:

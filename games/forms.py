@@ -151,3 +151,11 @@ def parse_new_session(data) -> NewSession:
         new_name=" ".join((data.get("new_name") or "").split())[:400],
         action=(data.get("action") or "").strip(),
     )
+
+
+SUIT_NAMES = {
+    "S": gettext_noop("spades"),
+    "H": gettext_noop("hearts"),
+    "D": gettext_noop("diamonds"),
+    "C": gettext_noop("clubs"),
+}

@@ -5,12 +5,14 @@ rounds' storage, screens, exports, statistics and offline entry are the same for
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Mapping
 from dataclasses import dataclass
 from types import ModuleType
 from typing import Any
 
 from django.utils.functional import Promise
+from django.utils.module_loading import import_string
 from django.utils.translation import gettext_lazy as _
 
 from games import options
@@ -33,6 +35,8 @@ class Kind:
     teams: bool = False
     #: Settling up in money after the game (seed 000).
     settles: bool = False
+    #: Its own storage (a games.tables.Table's path), if it is not scored round by round.
+    storage: str | None = None
     #: A game scored round by round: its rules module (games.rules.rounds), else None.
     rounds: ModuleType | None = None
     #: The table may end the game when it likes ("End the game").
@@ -40,6 +44,12 @@ class Kind:
     #: The bids are entered first and the call shown before the round is played: the
     #: rules module has ``check_bids(rules, players, plan, bids)`` and ``call(plan, bids)``.
     bids_first: bool = False
+
+    @property
+    def table(self) -> type:
+        """How its sessions are stored and read (a games.tables.Table): a game scored round
+        by round shares the rounds' storage."""
+        return _design(self.storage if self.rounds is None else ROUNDS)
 
     @property
     def template(self) -> str:
@@ -90,6 +100,7 @@ OH_HELL = Kind(
         high=oh_hell.MAX_PLAYERS,
     ),
     settles=True,
+    storage="games.tables.oh_hell.OhHellTable",
 )
 
 KOZEL = Kind(
@@ -108,6 +119,7 @@ KOZEL = Kind(
     players=(kozel.PLAYERS, kozel.PLAYERS),
     wrong_table=RuleError(gettext_noop("Kozel is for 4 players in two teams.")),
     teams=True,
+    storage="games.tables.kozel.KozelTable",
 )
 
 ANY_GAME = Kind(
@@ -174,5 +186,13 @@ KINDS = {kind.name: kind for kind in (OH_HELL, KOZEL, SKULL_KING, TYSIAC, ANY_GA
 
 
 def kind_of(name: str) -> Kind:
-    """The Kind of a stored session, or of a form's choice (Oh Hell if unknown)."""
-    return KINDS.get(name, OH_HELL)
+    """The Kind of a stored session, or of a checked choice: an unknown game is an error."""
+    return KINDS[name]
+
+
+ROUNDS = "games.tables.rounds.RoundsTable"
+
+
+@functools.cache
+def _design(path: str) -> type:
+    return import_string(path)

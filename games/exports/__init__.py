@@ -2,7 +2,6 @@
 
 from games.exports.deleting import delete_session, undo_delete_session
 from games.exports.files import (
-    OH_HELL_COLUMNS,
     csv_rows,
     csv_text,
     filename,

@@ -12,20 +12,10 @@ from django.utils import timezone
 from games import limits
 from games.exports.reading import SessionPlan
 from games.kinds import kind_of
-from games.models import (
-    Adjustment,
-    Change,
-    Deal,
-    Game,
-    Hand,
-    KozelDeal,
-    Notebook,
-    Player,
-    Round,
-    Seat,
-)
+from games.models import Change, Game, Notebook, Player, Seat
 from games.rules import RuleError, gettext_noop
 from games.services.notebook import claim_form_key, note_made, notebook_of_visitor
+from games.tables import designs
 
 
 def import_session(
@@ -155,33 +145,14 @@ def _write(
         for game, plan in zip(games, sessions, strict=True)
         for position, player_name in enumerate(plan.names)
     )
-    deals: list[tuple[Deal, dict]] = []
-    kozel_deals: list[KozelDeal] = []
-    rounds: list[Round] = []
-    for game, plan in zip(games, sessions, strict=True):
-        for index, item in enumerate(plan.deals):
-            if kind_of(plan.kind).rounds is not None:
-                rounds.append(Round(game=game, index=index, entry=item))
-                continue
-            if plan.kind == Game.Kind.KOZEL:
-                kozel_deals.append(KozelDeal(game=game, index=index, **item))
-                continue
-            fields = {name: item[name] for name in ("trump", "trick_winners", "revoke", "done")}
-            deals.append((Deal(game=game, index=index, **fields), item))
-    for game, plan in zip(games, sessions, strict=True):
-        if plan.pending is not None:
-            rounds.append(Round(game=game, index=len(plan.deals), entry=plan.pending, done=False))
-    KozelDeal.objects.bulk_create(kozel_deals)
-    Round.objects.bulk_create(rounds)
-    Deal.objects.bulk_create(deal for deal, _item in deals)
-    Hand.objects.bulk_create(
-        Hand(deal=deal, **hand) for deal, item in deals for hand in item["hands"]
-    )
-    Adjustment.objects.bulk_create(
-        Adjustment(deal=deal, **adjustment)
-        for deal, item in deals
-        for adjustment in item["adjustments"]
-    )
+    for design in designs():  # the same queries for 1 session or 1000
+        design.create(
+            [
+                (game, plan.deals, plan.pending)
+                for game, plan in zip(games, sessions, strict=True)
+                if kind_of(plan.kind).table is design
+            ]
+        )
     Change.objects.bulk_create(
         Change(
             game=game,

@@ -13,13 +13,10 @@ from typing import Any
 
 from games import inputs, limits
 from games.exports.files import NOTEBOOK_FORMAT, NOTEBOOKS_FORMAT, SESSION_FORMAT, VERSION
-from games.exports.rounds import pending_of, rounds_of
 from games.kinds import KINDS, kind_of
-from games.models import Game
-from games.rules import RuleError, gettext_noop, kozel, oh_hell
+from games.rules import RuleError, gettext_noop
 from games.rules.errors import is_whole
 from games.services.notebook import check_table, clean_name
-from games.services.sessions import kozel_fields
 
 #: The limits (games/limits.py) are those entry stops at, so whatever the app accepted is
 #: read back; a hostile file is refused at the first count past one, before the rules.
@@ -52,7 +49,7 @@ def _refuse_constant(name: str) -> object:
 
 
 @contextmanager
-def _within(where: str, number: int) -> Iterator[None]:
+def within(where: str, number: int) -> Iterator[None]:
     templates = {
         "deal": gettext_noop("Deal %(number)s: %(reason)s"),
         "session": gettext_noop("Session %(number)s: %(reason)s"),
@@ -73,7 +70,7 @@ _MUST_BE = {
 }
 
 
-class _Fields:
+class Fields:
     """Typed reads of one JSON object; a refusal names the field."""
 
     def __init__(self, data: object, refusal: str) -> None:
@@ -102,7 +99,7 @@ class _Fields:
         return value
 
 
-def _check_format(fields: _Fields, expected: str) -> None:
+def _check_format(fields: Fields, expected: str) -> None:
     kind = fields.get("format", required=False)
     if kind is not None and kind != expected:
         if kind in (NOTEBOOK_FORMAT, NOTEBOOKS_FORMAT) and expected == SESSION_FORMAT:
@@ -125,7 +122,7 @@ def _check_format(fields: _Fields, expected: str) -> None:
         )
 
 
-def _when(fields: _Fields, name: str) -> datetime | None:
+def _when(fields: Fields, name: str) -> datetime | None:
     value = fields.get(name, str, required=False)
     if value is None:
         return None
@@ -174,7 +171,7 @@ class SessionPlan:
 
 def session_plan(data: object, *, standalone: bool = True) -> SessionPlan:
     """Check a session whole through the rules. ``standalone``: not inside a notebook."""
-    fields = _Fields(data, NOT_AN_EXPORT)
+    fields = Fields(data, NOT_AN_EXPORT)
     if standalone:
         _check_format(fields, SESSION_FORMAT)
     kind = fields.get("kind", str)
@@ -196,14 +193,10 @@ def session_plan(data: object, *, standalone: bool = True) -> SessionPlan:
         raise limits.too_many_deals()
     created_at = _when(fields, "created_at")
     finished_at = _when(fields, "finished_at")
-    pending = None
-    if kind_of(kind).rounds is not None:
-        rows, finished = rounds_of(kind, options, len(names), first_dealer, deals, finished_at)
-        pending = pending_of(kind, options, len(names), first_dealer, rows, fields.get)
-    elif kind == Game.Kind.KOZEL:
-        rows, finished = _kozel_deals(options, first_dealer, deals)
-    else:
-        rows, finished = _oh_hell_deals(options, len(names), first_dealer, deals)
+    game = kind_of(kind)
+    rows, finished, pending = game.table.files().read_deals(
+        game, options, len(names), first_dealer, deals, fields.get, finished_at
+    )
     if len(rows) + (pending is not None) > limits.MOST_DEALS:  # with the deal in play
         raise limits.too_many_deals()
     public_id = fields.get("id", str, required=False)
@@ -222,192 +215,6 @@ def session_plan(data: object, *, standalone: bool = True) -> SessionPlan:
     )
 
 
-def _seat_list(fields: _Fields, name: str, players: int, *, null: bool) -> list | None:
-    values = fields.get(name, list, null=null)
-    if values is None:
-        return None
-    if len(values) != players or not all(is_whole(v) or v is None for v in values):
-        raise RuleError(
-            gettext_noop("“%(field)s” must have one whole number or null per seat."),
-            field=name,
-        )
-    return values
-
-
-@dataclass(frozen=True)
-class _Entered:
-    position: int
-    trump: str | None
-    bids: list
-    out_of_turn: list[bool]
-    winners: list[int]
-    tricks: list | None
-    revoke: int | None
-    adjustments: list[dict]
-
-    @property
-    def done(self) -> bool:
-        return self.tricks is not None or self.revoke is not None
-
-
-def _oh_hell_entry(raw: object, position: int, players: int) -> _Entered:
-    fields = _Fields(raw, gettext_noop("Each deal must be a JSON object."))
-    bids = _seat_list(fields, "bids", players, null=False)
-    out_of_turn = fields.get("out_of_turn", list)
-    if len(out_of_turn) != players or not all(isinstance(v, bool) for v in out_of_turn):
-        raise RuleError(gettext_noop("“out_of_turn” must have true or false for each seat."))
-    if any(flag and bid is None for flag, bid in zip(out_of_turn, bids, strict=True)):
-        raise RuleError(gettext_noop("Only a bid can be made out of turn."))
-    winners = fields.get("trick_winners", list)
-    if len(winners) > 60 or not all(is_whole(v) for v in winners):
-        raise RuleError(gettext_noop("“trick_winners” must list seats, one per trick."))
-    entered = _Entered(
-        position=position,
-        trump=fields.get("trump", str, null=True),
-        bids=bids,
-        out_of_turn=out_of_turn,
-        winners=winners,
-        tricks=_seat_list(fields, "tricks", players, null=True),
-        revoke=fields.get("revoke", int, null=True),
-        adjustments=_adjustments(fields.get("adjustments", list), players),
-    )
-    if entered.revoke is not None and entered.tricks is not None:
-        raise RuleError(gettext_noop("A revoked deal has no tricks."))
-    return entered
-
-
-def _oh_hell_deals(
-    options: dict, players: int, first_dealer: int, deals: list
-) -> tuple[list[dict], bool]:
-    """Every deal through `oh_hell.score_game`; the last may be the deal in play."""
-    rules = kind_of("oh_hell").rules_of(options)
-    entered = []
-    for position, raw in enumerate(deals, start=1):
-        with _within("deal", position):
-            entered.append(_oh_hell_entry(raw, position, players))
-    playing = entered.pop() if entered and not entered[-1].done else None
-    for deal in entered:
-        if not deal.done:  # only the last deal can be in play
-            with _within("deal", deal.position):
-                raise RuleError(gettext_noop("Enter everyone's tricks to score the deal."))
-    if playing is not None and playing.adjustments:
-        with _within("deal", playing.position):
-            raise RuleError(gettext_noop("Adjust a deal once it is scored."))
-    if sum(len(deal.adjustments) for deal in entered) > limits.MOST_ADJUSTMENTS:
-        raise limits.too_many_adjustments()
-    records = [
-        oh_hell.DealRecord(
-            bids=tuple(deal.bids),
-            tricks=None if deal.tricks is None else tuple(deal.tricks),
-            trump=deal.trump or None,
-            revoke=deal.revoke,
-            adjustments=tuple(oh_hell.Adjustment(**adj) for adj in deal.adjustments),
-        )
-        for deal in entered
-    ]
-    result = oh_hell.score_game(rules, players, first_dealer, records)
-    rows = []
-    for deal, scored in zip(entered, result.deals, strict=True):
-        winners = list(deal.winners)
-        with _within("deal", scored.plan.number):
-            oh_hell.tally_tricks(winners, scored.plan.cards, players)
-        if deal.tricks is not None and not oh_hell.taps_agree(
-            winners, deal.tricks, scored.plan.cards, players
-        ):
-            # An older version kept taps a correction contradicted (docs/export-format.md).
-            winners = []
-        tricks = [None] * players if deal.tricks is None else deal.tricks
-        hands = [
-            _hand(seat, deal.bids[seat], deal.out_of_turn[seat], tricks[seat])
-            for seat in range(players)
-        ]
-        rows.append(_deal(scored.trump or "", winners, deal.revoke, True, hands, deal.adjustments))
-    if result.finished:
-        if playing is not None:
-            raise RuleError(gettext_noop("The game is over: the schedule has no more deals."))
-        return rows, True
-    rows.append(_open_deal(result.next_deal, players, playing))
-    return rows, False
-
-
-def _deal(
-    trump: str, winners: list, revoke: int | None, done: bool, hands: list, adjustments: list
-) -> dict:
-    """One Oh Hell deal as an undo snapshot holds it (services.undo.snapshot)."""
-    return {
-        "trump": trump,
-        "trick_winners": winners,
-        "revoke": revoke,
-        "done": done,
-        "hands": hands,
-        "adjustments": adjustments,
-    }
-
-
-def _hand(seat: int, bid: int | None, out_of_turn: bool, tricks: int | None) -> dict:
-    return {"seat": seat, "bid": bid, "out_of_turn": out_of_turn, "tricks": tricks}
-
-
-def _open_deal(plan: oh_hell.DealPlan, players: int, deal: _Entered | None) -> dict:
-    if deal is None:  # a file may leave out a deal nobody has bid in yet
-        return _deal(plan.trump or "", [], None, False, [], [])
-    with _within("deal", plan.number):
-        trump = oh_hell.check_trump(deal.trump, plan) or ""
-        for bid in deal.bids:
-            if bid is not None:
-                oh_hell.check_bid(bid, plan.cards)
-        complete = None not in deal.bids
-        if complete:
-            oh_hell.check_bids(deal.bids, plan.cards, plan.hook, players)
-        if deal.winners:
-            if not complete:
-                raise RuleError(gettext_noop("Finish the bidding before play starts."))
-            oh_hell.tally_tricks(deal.winners, plan.cards, players)
-    hands = [
-        _hand(seat, bid, deal.out_of_turn[seat], None)
-        for seat, bid in enumerate(deal.bids)
-        if bid is not None
-    ]
-    return _deal(trump, list(deal.winners), None, False, hands, [])
-
-
-def _adjustments(raw: list, players: int) -> list[dict]:
-    if len(raw) > limits.MOST_ADJUSTMENTS:  # a session's, let alone a deal's
-        raise limits.too_many_adjustments()
-    adjustments = []
-    for item in raw:
-        fields = _Fields(item, gettext_noop("Each adjustment must be a JSON object."))
-        seat = fields.get("seat", int)
-        points = fields.get("points", int)
-        note = fields.get("note", str, required=False) or ""
-        if not 0 <= seat < players:
-            raise RuleError(gettext_noop("No such player at this table."))
-        if points == 0:
-            raise RuleError(gettext_noop("Enter the points to add or take away (not 0)."))
-        if abs(points) > limits.ADJUSTMENT_POINTS:
-            raise limits.adjustment_too_large()
-        note = " ".join(note.split())
-        if len(note) > limits.NOTE_LENGTH:
-            raise limits.note_too_long()
-        adjustments.append({"seat": seat, "points": points, "note": note})
-    return adjustments
-
-
-def _kozel_deals(options: dict, first_dealer: int, deals: list) -> tuple[list[dict], bool]:
-    rules = kind_of("kozel").rules_of(options)
-    entries = []
-    for position, raw in enumerate(deals, start=1):
-        with _within("deal", position):
-            fields = _Fields(raw, gettext_noop("Each deal must be a JSON object."))
-            team = fields.get("team", int)
-            points = fields.get("points", int)
-            took = fields.get("zero_team_took_trick", bool, required=False)
-            last = fields.get("last_trick_seat", int, required=False)
-        entries.append(kozel.DealEntry(team, points, took, last))
-    result = kozel.score_match(rules, first_dealer, entries)
-    return [kozel_fields(outcome.entry) for outcome in result.outcomes], result.finished
-
-
 # -- checking a notebook -------------------------------------------------------------
 
 
@@ -423,7 +230,7 @@ KEY_PATTERN = re.compile(r"[A-Za-z0-9_-]{16,43}")
 
 
 def notebook_plan(data: object, *, standalone: bool = True) -> NotebookPlan:
-    fields = _Fields(data, NOT_AN_EXPORT)
+    fields = Fields(data, NOT_AN_EXPORT)
     if standalone:
         _check_format(fields, NOTEBOOK_FORMAT)
     name = fields.get("name", str, required=False) or ""
@@ -450,7 +257,7 @@ def notebook_plan(data: object, *, standalone: bool = True) -> NotebookPlan:
         names[player.casefold()] = player
     plans = []
     for position, session in enumerate(sessions, start=1):
-        with _within("session", position):
+        with within("session", position):
             plans.append(session_plan(session, standalone=False))
     return NotebookPlan(
         name=name,
@@ -462,12 +269,12 @@ def notebook_plan(data: object, *, standalone: bool = True) -> NotebookPlan:
 
 def notebooks_plan(data: object) -> list[NotebookPlan]:
     """The operators' backup (several notebooks), or one notebook's backup."""
-    fields = _Fields(data, NOT_AN_EXPORT)
+    fields = Fields(data, NOT_AN_EXPORT)
     if fields.get("format", required=False) == NOTEBOOK_FORMAT:
         return [notebook_plan(data)]
     _check_format(fields, NOTEBOOKS_FORMAT)
     plans = []
     for position, notebook in enumerate(fields.get("notebooks", list), start=1):
-        with _within("notebook", position):
+        with within("notebook", position):
             plans.append(notebook_plan(notebook, standalone=False))
     return plans

@@ -6,66 +6,14 @@ import re
 from dataclasses import dataclass
 from decimal import Decimal, InvalidOperation
 
-from django.utils.translation import gettext as _
-from django.utils.translation import ngettext
-
-from games.exports.files import Table
 from games.rules import RuleError, gettext_noop, oh_hell
-from games.services.sessions import KozelTable, OhHellTable, RoundsTable
+from games.tables import Table
+from games.tables.oh_hell import OhHellTable
 
 
 def summary(table: Table) -> str:
     """For a chat: "Final: Anna 112, Ben 98, …" or "Anna & Carla 12 (goat), Ben & Dan 6"."""
-    result = table.result
-    if isinstance(table, RoundsTable):
-        return _rounds_summary(table)
-    if isinstance(table, KozelTable):
-        teams = []
-        for team in (0, 1):
-            text = f"{table.team_names(team)} {result.defeat_points[team]}"
-            if result.goat == team:
-                text += " " + _("(goat)")
-            teams.append(text)
-        scores = ", ".join(teams)
-        if result.finished:
-            return scores
-        if not result.outcomes:
-            return _("No deal entered yet.")
-        return ngettext(
-            "After %(deals)s deal: %(scores)s",
-            "After %(deals)s deals: %(scores)s",
-            len(result.outcomes),
-        ) % {"deals": len(result.outcomes), "scores": scores}
-    scores = ", ".join(f"{table.names[s.seat]} {s.total}" for s in result.standings)
-    if result.finished:
-        return _("Final: %(scores)s") % {"scores": scores}
-    if not result.deals:
-        return _("No deal scored yet.")
-    return ngettext(
-        "After %(done)s of %(deals)s deal: %(scores)s",
-        "After %(done)s of %(deals)s deals: %(scores)s",
-        len(result.plans),
-    ) % {
-        "done": result.next_deal.number - 1,
-        "deals": len(result.plans),
-        "scores": scores,
-    }
-
-
-def _rounds_summary(table: RoundsTable) -> str:
-    result = table.result
-    names = table.side_names()
-    order = sorted(range(len(names)), key=lambda side: (result.places[side], side))
-    scores = ", ".join(f"{names[side]} {result.totals[side]}" for side in order)
-    if result.finished:
-        return _("Final: %(scores)s") % {"scores": scores}
-    if not result.rounds:
-        return _("No round entered yet.")
-    return ngettext(
-        "After %(rounds)s round: %(scores)s",
-        "After %(rounds)s rounds: %(scores)s",
-        len(result.rounds),
-    ) % {"rounds": len(result.rounds), "scores": scores}
+    return table.files().summary(table)
 
 
 STAKE_LIMIT = Decimal(1000)

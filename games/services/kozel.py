@@ -9,15 +9,13 @@ from games.models import Game, KozelDeal
 from games.rules import RuleError, gettext_noop, kozel
 from games.services.sessions import (
     Conflict,
-    KozelTable,
     commit,
     game_action,
-    kozel_entry,
-    kozel_fields,
     refuse_if_changed,
     refuse_if_finished,
 )
 from games.services.undo import snapshot
+from games.tables.kozel import KozelTable, kozel_entry, kozel_fields
 
 
 @game_action(Game.Kind.KOZEL)
@@ -52,7 +50,7 @@ def record_kozel_deal(
     result = kozel.score_match(
         table.rules, game.first_dealer, [*map(kozel_entry, table.deals), entry]
     )
-    before = snapshot(game, table.deals, start=len(table.deals))
+    before = snapshot(table, start=len(table.deals))
     KozelDeal.objects.create(game=game, index=len(table.deals), **kozel_fields(entry))
     if result.finished:
         game.finished_at = timezone.now()
@@ -96,7 +94,7 @@ def correct_kozel_deal(
         return
     entries[deal_number - 1] = entry
     result = kozel.score_match(table.rules, game.first_dealer, entries)
-    before = snapshot(game, table.deals, start=deal_number - 1)
+    before = snapshot(table, start=deal_number - 1)
     KozelDeal.objects.filter(pk=table.deals[deal_number - 1].pk).update(**kozel_fields(entry))
     game.finished_at = (game.finished_at or timezone.now()) if result.finished else None
     commit(game, "corrected", {"deal": deal_number}, before)

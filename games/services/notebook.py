@@ -13,9 +13,9 @@ from django.utils import timezone
 
 from games import inputs, limits
 from games.kinds import kind_of
-from games.models import Change, Deal, Game, IdempotencyKey, Notebook, Player, Seat, new_key
+from games.models import Change, Game, IdempotencyKey, Notebook, Player, Seat, new_key
 from games.options import as_options
-from games.rules import RuleError, gettext_noop, oh_hell
+from games.rules import RuleError, gettext_noop
 
 
 def clean_name(name: str) -> str:
@@ -109,10 +109,7 @@ def start_game(
     names = check_table(kind, names)
     game_kind = kind_of(kind)
     rules = game_kind.rules_of(options)
-    if kind == Game.Kind.OH_HELL:
-        oh_hell.plan(rules, len(names), 0)  # refuses a schedule the table cannot deal
-    elif game_kind.rounds is not None:
-        game_kind.rounds.first_plan(rules, len(names), 0)  # the same for a round game
+    game_kind.table.check_start(game_kind, rules, len(names))
     if first_dealer is None:
         first_dealer = random.randrange(len(names))
     if not isinstance(first_dealer, int) or not 0 <= first_dealer < len(names):
@@ -143,9 +140,7 @@ def start_game(
             Seat.objects.bulk_create(
                 Seat(game=game, position=i, player=player) for i, player in enumerate(players)
             )
-            if kind == Game.Kind.OH_HELL:
-                plan = oh_hell.plan(rules, len(names), first_dealer)[0]
-                Deal.objects.create(game=game, index=0, trump=plan.trump or "")
+            game_kind.table.started(game, rules, len(names))
             Change.objects.create(game=game, action="start", params={"names": names}, before={})
             return note_made(claim, game)
     except IntegrityError:

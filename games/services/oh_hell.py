@@ -12,14 +12,13 @@ from games.models import Adjustment, Deal, Game, Hand
 from games.rules import RuleError, gettext_noop, oh_hell
 from games.services.sessions import (
     Conflict,
-    OhHellTable,
     commit,
     game_action,
-    load_oh_hell,
     refuse_if_changed,
     refuse_if_finished,
 )
 from games.services.undo import snapshot
+from games.tables.oh_hell import OhHellTable
 
 
 @game_action(Game.Kind.OH_HELL)
@@ -29,7 +28,7 @@ def set_trump(*, table: OhHellTable, deal_number: int, trump: str) -> None:
     value = oh_hell.check_trump(trump, table.plan) or ""
     if value == deal.trump:
         return
-    before = snapshot(game, table.deals, start=deal.index)
+    before = snapshot(table, start=deal.index)
     deal.trump = value
     deal.save(update_fields=["trump"])
     commit(game, "trump", {"deal": table.plan.number, "trump": value}, before)
@@ -61,7 +60,7 @@ def place_bid(
         )
     changed = seat in bidding.bids
     new = bidding.place(seat, bid)
-    before = snapshot(game, table.deals, start=deal.index)
+    before = snapshot(table, start=deal.index)
     # Read under the session's lock: no other row can be there.
     hand = next((h for h in deal.hands.all() if h.seat == seat), None) or Hand(deal=deal, seat=seat)
     hand.bid, hand.out_of_turn = new.bids[seat], seat in new.out_of_turn
@@ -91,7 +90,7 @@ def record_trick(*, table: OhHellTable, deal_number: int, trick_number: int, sea
     if trick_number != len(winners) + 1:
         raise Conflict(gettext_noop("This page was out of date. Here is the count now."))
     oh_hell.tally_tricks([*winners, seat], table.plan.cards, table.players)
-    before = snapshot(game, table.deals, start=deal.index)
+    before = snapshot(table, start=deal.index)
     deal.trick_winners = [*winners, seat]
     deal.save(update_fields=["trick_winners"])
     params = {"deal": table.plan.number, "trick": trick_number, "player": table.names[seat]}
@@ -108,7 +107,7 @@ def undo_trick(*, table: OhHellTable, deal_number: int, trick_number: int) -> No
         return  # already taken back
     if len(winners) != trick_number:
         raise Conflict(gettext_noop("This page was out of date. Here is the count now."))
-    before = snapshot(game, table.deals, start=deal.index)
+    before = snapshot(table, start=deal.index)
     deal.trick_winners = winners[:-1]
     deal.save(update_fields=["trick_winners"])
     commit(game, "trick_undone", {"deal": table.plan.number, "trick": trick_number}, before)
@@ -143,7 +142,7 @@ def record_tricks(*, table: OhHellTable, deal_number: int, tricks: Sequence[int 
                 "These counts differ from the tricks tapped during play; take back a trick first."
             )
         )
-    before = snapshot(game, table.deals, start=deal.index)
+    before = snapshot(table, start=deal.index)
     for hand in deal.hands.all():
         hand.tricks = checked[hand.seat]
         hand.save(update_fields=["tricks"])
@@ -162,7 +161,7 @@ def record_revoke(*, table: OhHellTable, deal_number: int, seat: int) -> None:
     seat = _check_seat(table, seat)
     if not table.bidding.complete:
         raise RuleError(gettext_noop("A revoke can only happen once play has started."))
-    before = snapshot(game, table.deals, start=deal.index)
+    before = snapshot(table, start=deal.index)
     deal.revoke = seat
     deal.done = True
     deal.save(update_fields=["revoke", "done"])
@@ -191,9 +190,9 @@ def add_adjustment(
         raise limits.note_too_long()
     if sum(len(played.adjustments.all()) for played in table.deals) >= limits.MOST_ADJUSTMENTS:
         raise limits.too_many_adjustments()
-    before = snapshot(game, table.deals, start=deal.index)
+    before = snapshot(table, start=deal.index)
     Adjustment.objects.create(deal=deal, seat=seat, points=points, note=note)
-    load_oh_hell(game).result  # noqa: B018 - validates the whole game again
+    OhHellTable.load(game).result  # noqa: B018 - validates the whole game again
     params = {"deal": deal_number, "player": table.names[seat], "points": points, "note": note}
     commit(game, "adjustment", params, before)
 
@@ -206,7 +205,7 @@ def remove_adjustment(*, table: OhHellTable, deal_number: int, index: int) -> No
     if not 0 <= index < len(adjustments):
         raise Conflict(gettext_noop("That adjustment was already removed."))
     adjustment = adjustments[index]
-    before = snapshot(game, table.deals, start=deal_number - 1)
+    before = snapshot(table, start=deal_number - 1)
     params = {
         "deal": deal_number,
         "player": table.names[adjustment.seat],
@@ -249,7 +248,7 @@ def correct_deal(
     )
     if unchanged:
         return
-    before = snapshot(game, table.deals, start=deal.index)
+    before = snapshot(table, start=deal.index)
     deal.trump = value
     if checked_tricks is not None and not oh_hell.taps_agree(
         deal.trick_winners, checked_tricks, plan.cards, table.players
@@ -262,7 +261,7 @@ def correct_deal(
         hand.bid = checked_bids[seat]
         hand.tricks = None if checked_tricks is None else checked_tricks[seat]
         hand.save(update_fields=["bid", "tricks"])
-    load_oh_hell(game).result  # noqa: B018 - validates the whole game again
+    OhHellTable.load(game).result  # noqa: B018 - validates the whole game again
     commit(game, "corrected", {"deal": plan.number}, before)
 
 
@@ -287,7 +286,7 @@ def _deal(table: OhHellTable, deal_number: int) -> Deal:
 def _after_deal_done(table: OhHellTable) -> None:
     """Open the next deal, or stamp the end of the game."""
     game = table.game
-    fresh = load_oh_hell(game)
+    fresh = OhHellTable.load(game)
     result = fresh.result  # validates the whole game
     if result.finished:
         game.finished_at = timezone.now()

@@ -11,13 +11,13 @@ from games.models import Round
 from games.rules import RuleError, gettext_noop, rounds
 from games.services.sessions import (
     Conflict,
-    RoundsTable,
     commit,
     game_action,
     refuse_if_changed,
     refuse_if_finished,
 )
 from games.services.undo import snapshot
+from games.tables.rounds import RoundsTable
 
 
 def _rounds_only(table: object) -> RoundsTable:
@@ -57,7 +57,7 @@ def record_round(*, table: RoundsTable, round_number: int, entry: dict) -> round
     checked = table.module.check_round(table.rules, table.players, plan, entry)
     table.tally.add(checked)  # refused: the table goes with the action (sessions.game_action)
     result = table.tally.result()
-    before = snapshot(game, table.deals, table.pending, start=len(table.deals))
+    before = snapshot(table, start=len(table.deals))
     played = table.pending
     if played is not None:  # the round whose bids were in
         played.entry, played.done = checked, True
@@ -100,7 +100,7 @@ def record_bids(*, table: RoundsTable, round_number: int, entry: dict) -> None:
     table.in_step = True  # as it stands, or as written below
     if table.pending is not None and table.pending.entry == bids:
         return
-    before = snapshot(game, table.deals, table.pending, start=len(table.deals))
+    before = snapshot(table, start=len(table.deals))
     if table.pending is not None:
         table.pending.entry = bids
         table.pending.save(update_fields=["entry"])
@@ -134,7 +134,7 @@ def correct_round(
     )
     if result.finished and len(result.rounds) < len(entries):
         raise RuleError(gettext_noop("With this correction the game ends before its last round."))
-    before = snapshot(game, table.deals, table.pending, start=round_number - 1)
+    before = snapshot(table, start=round_number - 1)
     Round.objects.filter(pk=table.deals[round_number - 1].pk).update(entry=checked)
     game.finished_at = (game.finished_at or timezone.now()) if result.finished else None
     commit(game, "round_corrected", {"deal": round_number}, before)
@@ -149,6 +149,6 @@ def end_game(*, table: RoundsTable) -> None:
         raise RuleError(gettext_noop("This game ends by its own rules."))
     if game.finished_at is not None:
         return  # a double tap
-    before = snapshot(game, table.deals, table.pending, start=len(table.deals))
+    before = snapshot(table, start=len(table.deals))
     game.finished_at = timezone.now()
     commit(game, "ended", {"deal": len(table.deals)}, before)

@@ -3,29 +3,17 @@
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from dataclasses import asdict, dataclass, field, fields
-from functools import cached_property
+from dataclasses import dataclass
 from typing import TypeVar
 
 from django.db import IntegrityError, transaction
-from django.db.models import Prefetch
 
-from games.kinds import kind_of
-from games.models import (
-    Adjustment,
-    Change,
-    Deal,
-    Game,
-    Hand,
-    IdempotencyKey,
-    KozelDeal,
-    Round,
-    Seat,
-    ShareLink,
-)
-from games.rules import RuleError, gettext_noop, kozel, oh_hell, rounds
+from games import tables
+from games.models import Change, Game, IdempotencyKey, ShareLink
+from games.rules import RuleError, gettext_noop
+from games.tables import Table
 
 T = TypeVar("T")
 
@@ -39,212 +27,9 @@ class Conflict(Exception):
         super().__init__(template % params if params else template)
 
 
-@dataclass
-class _Table:
-    game: Game
-    seats: list[Seat]
-    #: Set by an action that brought this table in step with what it wrote, so a backlog's
-    #: next entry (`holding`) uses it as it is instead of loading the session again.
-    in_step: bool = field(default=False, init=False, repr=False)
-
-    def caught_up(self, start: int) -> _Table | None:
-        """This table after an action that changed its deals from ``start`` on, or None:
-        the session is loaded again."""
-        return None
-
-    def __post_init__(self) -> None:
-        self.rules = kind_of(self.game.kind).rules_of(self.game.options)
-
-    @property
-    def names(self) -> list[str]:
-        return [seat.player.name for seat in self.seats]
-
-
-@dataclass
-class OhHellTable(_Table):
-    deals: list[Deal]
-    rules: oh_hell.OhHellRules = field(init=False)
-
-    @property
-    def players(self) -> int:
-        return len(self.seats)
-
-    @cached_property
-    def done_deals(self) -> list[Deal]:
-        return [deal for deal in self.deals if deal.done]
-
-    @cached_property
-    def current(self) -> Deal | None:
-        """None when the game is over."""
-        return next((deal for deal in self.deals if not deal.done), None)
-
-    @cached_property
-    def result(self) -> oh_hell.GameResult:
-        records = [deal_record(deal, self.players) for deal in self.done_deals]
-        return oh_hell.score_game(self.rules, self.players, self.game.first_dealer, records)
-
-    @property
-    def plan(self) -> oh_hell.DealPlan | None:
-        return self.result.next_deal
-
-    @cached_property
-    def bidding(self) -> oh_hell.Bidding | None:
-        deal, plan = self.current, self.plan
-        if deal is None or plan is None:
-            return None
-        hands = self.hands_of(deal)
-        return oh_hell.Bidding(
-            players=self.players,
-            dealer=plan.dealer,
-            cards=plan.cards,
-            hook=plan.hook,
-            bids={seat: hand.bid for seat, hand in hands.items() if hand.bid is not None},
-            out_of_turn=frozenset(seat for seat, hand in hands.items() if hand.out_of_turn),
-            play_started=bool(deal.trick_winners),
-        )
-
-    def hands_of(self, deal: Deal) -> dict[int, Hand]:
-        return {hand.seat: hand for hand in deal.hands.all()}
-
-    def caught_up(self, start: int) -> OhHellTable:
-        """This table after an action that changed its deals from ``start`` on (its
-        snapshot's ``from``): those read again, three queries whatever the game's length;
-        the scores kept when no scored deal was among them (a bid, a trick, the trump)."""
-        fresh = list(OH_HELL_DEALS.filter(game=self.game, index__gte=start))
-        table = OhHellTable(game=self.game, seats=self.seats, deals=self.deals[:start] + fresh)
-        scored_changed = any(deal.done for deal in [*self.deals[start:], *fresh])
-        if "result" in self.__dict__ and not scored_changed:
-            table.result = self.result
-        return table
-
-    def deal_number(self, deal: Deal) -> int:
-        return deal.index + 1
-
-
-def deal_record(deal: Deal, players: int) -> oh_hell.DealRecord:
-    return record_of(
-        hands={hand.seat: (hand.bid, hand.tricks) for hand in deal.hands.all()},
-        trump=deal.trump,
-        revoke=deal.revoke,
-        adjustments=[(adj.seat, adj.points, adj.note) for adj in deal.adjustments.all()],
-        players=players,
-    )
-
-
-def record_of(
-    *, hands: dict, trump: str, revoke: int | None, adjustments: Sequence, players: int
-) -> oh_hell.DealRecord:
-    """A deal as the rules see it, from what was stored: ``hands`` seat -> (bid, tricks)."""
-    bids = tuple(hands[s][0] if s in hands else None for s in range(players))
-    tricks = None
-    if revoke is None:
-        tricks = tuple(hands[s][1] if s in hands else None for s in range(players))
-    return oh_hell.DealRecord(
-        bids=bids,
-        tricks=tricks,
-        trump=trump or None,
-        revoke=revoke,
-        adjustments=tuple(oh_hell.Adjustment(*adjustment) for adjustment in adjustments),
-    )
-
-
-@dataclass
-class KozelTable(_Table):
-    deals: list[KozelDeal]
-    rules: kozel.KozelRules = field(init=False)
-
-    def team_names(self, team: int) -> str:
-        first, second = kozel.seats_of(team)
-        return f"{self.names[first]} & {self.names[second]}"
-
-    @cached_property
-    def result(self) -> kozel.MatchResult:
-        return kozel.score_match(
-            self.rules, self.game.first_dealer, [kozel_entry(deal) for deal in self.deals]
-        )
-
-
-@dataclass
-class RoundsTable(_Table):
-    """A game scored round by round (games.rules.rounds): its rules module says it all."""
-
-    deals: list[Round]  # the rounds played (named as the other games' deals)
-    #: The round whose bids are in, not yet played (Kind.bids_first), else None.
-    pending: Round | None = None
-
-    @property
-    def players(self) -> int:
-        return len(self.seats)
-
-    @property
-    def module(self):
-        return kind_of(self.game.kind).rounds
-
-    @property
-    def entries(self) -> list[dict]:
-        return [played.entry for played in self.deals]
-
-    @cached_property
-    def tally(self):
-        """The rounds played, scored one by one (the rules module's ``Tally``); an action
-        adds its round to it rather than scoring the game again."""
-        tally = self.module.Tally(self.rules, self.players, self.game.first_dealer)
-        for played in self.deals:
-            tally.add(played.entry)
-        return tally
-
-    @cached_property
-    def result(self) -> rounds.Result:
-        return self.tally.result(ended=self.game.finished_at is not None)
-
-    def side_names(self) -> list[str]:
-        return [" & ".join(self.names[seat] for seat in side) for side in self.result.sides]
-
-
-def kozel_entry(deal: KozelDeal) -> kozel.DealEntry:
-    return kozel.DealEntry(**{f.name: getattr(deal, f.name) for f in fields(kozel.DealEntry)})
-
-
-OH_HELL_DEALS = Deal.objects.order_by("index").prefetch_related(
-    Prefetch("hands", queryset=Hand.objects.order_by("seat")),
-    Prefetch("adjustments", queryset=Adjustment.objects.order_by("created_at", "pk")),
-)
-
-
-def seats_of(game: Game) -> list[Seat]:
-    return list(game.seats.select_related("player").order_by("position"))
-
-
-def load_oh_hell(game: Game) -> OhHellTable:
-    """Four queries whatever the size: seats with players, deals, hands, adjustments."""
-    return OhHellTable(game=game, seats=seats_of(game), deals=list(OH_HELL_DEALS.filter(game=game)))
-
-
-def load_kozel(game: Game) -> KozelTable:
-    """Two queries: seats with players, deals."""
-    deals = list(game.kozel_deals.order_by("index"))
-    return KozelTable(game=game, seats=seats_of(game), deals=deals)
-
-
-def rounds_table(game: Game, seats: list[Seat], rounds: list[Round]) -> RoundsTable:
-    """``rounds`` in order; the last, if its bids are in and it is not played, is pending."""
-    pending = rounds.pop() if rounds and not rounds[-1].done else None
-    return RoundsTable(game=game, seats=seats, deals=rounds, pending=pending)
-
-
-def load_rounds(game: Game) -> RoundsTable:
-    """Two queries: seats with players, rounds."""
-    return rounds_table(game, seats_of(game), list(game.rounds.order_by("index")))
-
-
-def load(game: Game) -> OhHellTable | KozelTable | RoundsTable:
-    if kind_of(game.kind).rounds is not None:
-        return load_rounds(game)
-    return load_kozel(game) if game.kind == Game.Kind.KOZEL else load_oh_hell(game)
-
-
-def kozel_fields(entry: kozel.DealEntry) -> dict:
-    return asdict(entry)
+def load(game: Game) -> Table:
+    """The session as its game's design stores it (games.tables)."""
+    return tables.load(game)
 
 
 @dataclass
@@ -252,11 +37,11 @@ class Hold:
     """A session locked once for several actions (`holding`), and its table as loaded."""
 
     game: Game
-    table: OhHellTable | KozelTable | RoundsTable | None = None
+    table: Table | None = None
     #: The first deal the last action changed, if it did not keep ``table`` in step.
     changed_from: int | None = None
 
-    def next_table(self) -> OhHellTable | KozelTable | RoundsTable | None:
+    def next_table(self) -> Table | None:
         """The table for the next action: as it is if the last one kept it in step or wrote
         nothing, else caught up from the first deal it changed; None: load it."""
         if self.table is None or self.changed_from is None:

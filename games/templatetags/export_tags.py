@@ -4,11 +4,12 @@ from __future__ import annotations
 
 from django import template
 
-from games import exports, services
+from games import exports
+from games.tables import Table
 
 register = template.Library()
 
 
 @register.simple_tag
-def session_summary(table: services.OhHellTable | services.KozelTable) -> str:
+def session_summary(table: Table) -> str:
     return exports.summary(table)

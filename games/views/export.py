@@ -72,7 +72,7 @@ def settle_up(request: HttpRequest, public_id: str) -> HttpResponse:
     game = get_game(request, public_id)
     if not kind_of(game.kind).settles:
         raise Http404
-    table = services.load_oh_hell(game)
+    table = services.load(game)
     raw = request.GET.get("stake", "")
     context = {
         "game": game,

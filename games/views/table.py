@@ -11,26 +11,18 @@ from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
-from django.utils.translation import get_language, gettext_noop
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST, require_safe
 from django_htmx.http import HttpResponseClientRedirect, trigger_client_event
 
 from games import forms, inputs, services
-from games.explanations import explained
 from games.kinds import kind_of
 from games.models import Game
-from games.rules import RuleError, kozel, oh_hell
+from games.rules import RuleError, oh_hell
 from games.services import Conflict
-from games.views import offline, rounds
+from games.views import offline
 from games.views.access import StaleForm, form_key_or_refuse, get_game, message, stale_form
-
-SUIT_NAMES = {
-    "S": gettext_noop("spades"),
-    "H": gettext_noop("hearts"),
-    "D": gettext_noop("diamonds"),
-    "C": gettext_noop("clubs"),
-}
 
 
 @require_safe
@@ -80,19 +72,11 @@ def render_table(
     table = services.load(game)
     refused = status >= 400
     posted = request.POST if posted is None else posted
-    if isinstance(table, services.RoundsTable):
-        context = rounds.rounds_context(table, posted if refused else None)
-        state_of = offline.rounds_state
-    elif isinstance(table, services.KozelTable):
-        context = kozel_context(table)
-        state_of = offline.kozel_state
-    else:
-        typed = posted if refused and error_for == "tricks" else None
-        context = oh_hell_context(table, request.GET.get("seat"), typed)
-        state_of = offline.oh_hell_state
+    screens = table.screens()
+    context = screens.table_context(request, table, posted if refused else None, error_for)
     if game.can_edit:
         # What the phone needs to go on if the connection drops (docs/phone.md, "Offline").
-        context["offline"] = state_of(table, context)
+        context["offline"] = screens.offline_state(table, context)
     # A refused form comes back with what was typed, so nothing has to be entered twice.
     context.update(
         game=game,
@@ -263,146 +247,3 @@ def call_words(announcement: oh_hell.Announcement) -> str:
     if announcement.call == "under":
         return _("UNDER by %(by)s") % {"by": announcement.by}
     return _("EVEN")
-
-
-@dataclass
-class BidRow:
-    seat: int
-    name: str
-    dealer: bool
-    bid: int | None
-    turn: bool
-    out_of_turn: bool
-    can_change: bool
-    taken: int
-    #: The scorekeeper may pick this player to bid (out of turn) or change the bid.
-    pickable: bool = False
-
-
-def oh_hell_context(table: services.OhHellTable, selected: str | None, posted_tricks=None) -> dict:
-    result = table.result
-    plan = table.plan
-    context: dict = {
-        "table": table,
-        "result": result,
-        "plan": plan,
-        "names": table.names,
-        "standings": [(s, table.names[s.seat]) for s in result.standings],
-        "last": last_deal_summary(table),
-        "total_deals": len(result.plans),
-        "suit_buttons": [(value, symbol, _(SUIT_NAMES[value])) for value, symbol in forms.SUITS],
-        "winner_names": [table.names[seat] for seat in result.winners],
-    }
-    if plan is None:
-        return {**context, "error_places": ["undo"]}
-    deal = table.current
-    bidding = table.bidding
-    winners = deal.trick_winners
-    taken = oh_hell.tally_tricks(winners, plan.cards, table.players)
-    rows = [
-        BidRow(
-            seat=seat,
-            name=table.names[seat],
-            dealer=seat == plan.dealer,
-            bid=bidding.bids.get(seat),
-            turn=seat == bidding.to_bid,
-            out_of_turn=seat in bidding.out_of_turn,
-            can_change=bidding.can_change(seat),
-            taken=taken[seat],
-        )
-        for seat in bidding.order
-    ]
-    chosen = bidding.to_bid
-    seat = inputs.choice_of(selected, low=0, high=table.players - 1)
-    if seat is not None and (seat not in bidding.bids or bidding.can_change(seat)):
-        chosen = seat
-    for row in rows:
-        row.pickable = row.seat != chosen and (row.bid is None or row.can_change)
-    prefill = list(taken) if len(winners) == plan.cards else [None] * table.players
-    if posted_tricks is not None:
-        prefill = [
-            inputs.choice_of(posted_tricks.get(f"tricks-{seat}"), low=0, high=plan.cards)
-            for seat in range(table.players)
-        ]
-    hands = table.hands_of(deal)
-    context.update(
-        deal=deal,
-        deal_number=table.deal_number(deal),
-        replay=bool(result.deals) and result.deals[-1].revoked,
-        bidding=bidding,
-        rows=rows,
-        chosen=chosen,
-        chosen_name=table.names[chosen] if chosen is not None else "",
-        chosen_bid=bidding.bids.get(chosen),
-        keypad=list(range(plan.cards + 1)),
-        forbidden=bidding.forbidden(chosen) if chosen is not None else None,
-        bids_total=sum(bidding.bids.values()),
-        announcement=bidding.announcement(),
-        # Every bid in and none of the tricks played: a bid may still change.
-        changing=bidding.announcement() is not None and chosen is not None,
-        trick_number=len(winners) + 1,
-        tricks_played=len(winners),
-        play_over=len(winners) == plan.cards,
-        tricks_rows=[
-            (seat, table.names[seat], hands[seat].bid if seat in hands else None, prefill[seat])
-            for seat in bidding.order
-        ],
-        trump_fixed=plan.trump is not None,
-        dealer_name=table.names[plan.dealer],
-    )
-    # Refusals show beside their control; others (a bid after the bidding closed) at the top.
-    shown = ["play", "tricks", "revoke"] if context["announcement"] else ["trump", "bids"]
-    context["error_places"] = ["undo", *shown, *(["adjust"] if context["last"] else [])]
-    return context
-
-
-def last_deal_summary(table: services.OhHellTable) -> dict | None:
-    if not table.result.deals:
-        return None
-    scored = table.result.deals[-1]
-    record = scored.record
-    rows = [
-        {
-            "name": table.names[seat],
-            "bid": record.bids[seat],
-            "tricks": record.tricks[seat] if record.tricks else None,
-            "made": scored.made[seat],
-            "score": scored.scores[seat],
-            "total": scored.totals[seat],
-            "revoked": record.revoke == seat,
-            "why": explained(oh_hell.explain_deal(scored, seat, table.rules)),
-        }
-        for seat in range(table.players)
-    ]
-    return {"deal": scored, "rows": rows, "number": len(table.result.deals)}
-
-
-def kozel_context(table: services.KozelTable) -> dict:
-    result = table.result
-    teams = [
-        {
-            "team": team,
-            "name": table.team_names(team),
-            "defeat_points": result.defeat_points[team],
-            "goat": result.goat == team,
-        }
-        for team in (0, 1)
-    ]
-    last = result.outcomes[-1] if result.outcomes else None
-    for team in teams:
-        team["why"] = explained(kozel.explain_deal(last, team["team"], table.rules) if last else ())
-    return {
-        "table": table,
-        "result": result,
-        "teams": teams,
-        "limit": table.rules.match_limit,
-        "names": table.names,
-        "deal_number": len(table.deals) + 1,
-        "dealer_name": table.names[result.next_dealer] if result.next_dealer is not None else "",
-        "leader_name": table.names[result.next_leader] if result.next_leader is not None else "",
-        "last": last,
-        "last_loser_name": table.team_names(last.loser) if last and last.loser is not None else "",
-        "last_loser_points": sum(last.defeat_points) if last else 0,
-        "seats": list(enumerate(table.names)),
-        "error_places": ["undo"] if result.finished else ["undo", "kozel"],
-    }

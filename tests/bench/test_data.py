@@ -28,11 +28,11 @@ def test_the_tricks_it_enters_add_up_to_the_cards(bids, cards) -> None:
 def test_the_pages_are_a_sheet_of_19_deals_and_a_deal_screen_at_deal_19(db) -> None:
     ids = data.pages(sessions=0)
 
-    sheet = services.load_oh_hell(Game.objects.get(public_id=ids["sheet"]))
+    sheet = services.load(Game.objects.get(public_id=ids["sheet"]))
     assert (sheet.players, len(sheet.result.deals)) == (7, 19)
     assert sheet.game.finished_at is not None
     assert sheet.result.deals[1].adjustment[1] == -10  # the penalty of deal 2
-    deal = services.load_oh_hell(Game.objects.get(public_id=ids["deal"]))
+    deal = services.load(Game.objects.get(public_id=ids["deal"]))
     assert deal.plan.number == 19 and deal.bidding.complete
     assert len(deal.current.trick_winners) == 3
     assert deal.game.version == ids["version"]
@@ -47,7 +47,7 @@ def test_a_copied_session_scores_as_its_original(notebook) -> None:
 
     original, copy = Game.objects.filter(notebook=notebook).order_by("-created_at")
     assert copy.pk != game.pk and original.pk == game.pk
-    copied, played = services.load_oh_hell(copy), services.load_oh_hell(original)
+    copied, played = services.load(copy), services.load(original)
     assert copied.result.totals == played.result.totals
     assert copied.names == played.names
     assert copy.changes.count() == original.changes.count()
@@ -58,7 +58,7 @@ def test_the_load_tests_tables_are_tables_of_four_in_their_first_deal(db) -> Non
 
     for table in tables:
         game = Game.objects.get(public_id=table["game"])
-        loaded = services.load_oh_hell(game)
+        loaded = services.load(game)
         assert loaded.players == 4 and loaded.plan.number == 1
         assert game.notebook.key == table["notebook"]
         assert ShareLink.objects.get(key=table["view"]).game == game

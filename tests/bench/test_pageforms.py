@@ -28,7 +28,7 @@ def test_the_bid_form_carries_deal_seat_was_and_a_key_and_leaves_out_the_hooks_b
 ) -> None:
     game = data.start(notebook, data.SEVEN[:4])  # 10 cards
     data.place_bids(game, 3)
-    bidding = services.load_oh_hell(Game.objects.get(pk=game.pk)).bidding
+    bidding = services.load(Game.objects.get(pk=game.pk)).bidding
 
     bid = pageforms.form_for(forms(notebook, game), "/bid/")
 

@@ -51,7 +51,7 @@ def thirteen_deals_of_five(notebook: Notebook) -> Game:
     )
     revoked = False
     while True:
-        table = services.load_oh_hell(Game.objects.get(pk=game.pk))
+        table = services.load(Game.objects.get(pk=game.pk))
         if table.plan is None:
             break
         cards, number = table.plan.cards, table.deal_number(table.current)

@@ -20,6 +20,7 @@ from django.utils import translation
 from games import services
 from games.models import Game, Notebook
 from games.rules import kozel, oh_hell
+from games.tables.oh_hell import OhHellTable
 
 NAMES = ["Anna", "Ben", "Carla", "Dan"]
 ANNA, BEN, CARLA, DAN = range(4)
@@ -70,9 +71,9 @@ def start_kozel(
     )
 
 
-def deal_now(game: Game) -> services.OhHellTable:
+def deal_now(game: Game) -> OhHellTable:
     """The session as the database has it now (the game object may be stale)."""
-    return services.load_oh_hell(Game.objects.get(pk=game.pk))
+    return services.load(Game.objects.get(pk=game.pk))
 
 
 def current_deal_number(game: Game) -> int:

@@ -139,7 +139,7 @@ def test_scoring_a_deal_from_several_phones_scores_it_once_and_opens_one_next_de
         (1, False),
     ]
     assert Change.objects.filter(game=game, action="tricks").count() == 1
-    table = services.load_oh_hell(Game.objects.get(pk=game.pk))
+    table = services.load(Game.objects.get(pk=game.pk))
     assert table.result.totals == (12, 13, 12, 0)  # Anna 10+2, Ben 10+3, Carla 10+2, Dan missed
 
 

@@ -31,6 +31,9 @@ from games.kinds import kind_of
 from games.models import Game, Notebook
 from games.rules import RuleError, kozel, oh_hell, skull_king
 from games.services import Conflict
+from games.tables.kozel import KozelTable
+from games.tables.oh_hell import OhHellTable
+from games.tables.rounds import RoundsTable
 
 NAMES = ["Anna", "Ben", "Carla", "Dan", "Eve", "Finn", "Gus"]
 #: Short schedules, so that games end within an evening of a few dozen steps.
@@ -120,19 +123,19 @@ class Evening(RuleBasedStateMachine):
         self.game = Game.objects.get(pk=self.game.pk)
         return self.game
 
-    def oh_hell_table(self) -> services.OhHellTable | None:
+    def oh_hell_table(self) -> OhHellTable | None:
         game = self.fresh()
         if game.kind != "oh_hell":
             return None
-        return services.load_oh_hell(game)
+        return services.load(game)
 
     def in_play(self) -> bool:
         table = self.oh_hell_table()
         return table is not None and table.current is not None
 
-    def kozel_table(self) -> services.KozelTable | None:
+    def kozel_table(self) -> KozelTable | None:
         game = self.fresh()
-        return services.load_kozel(game) if game.kind == "kozel" else None
+        return services.load(game) if game.kind == "kozel" else None
 
     def attempt(self, action, **kwargs) -> bool:
         """Run a service; a refusal must leave the session as it was. True if it
@@ -344,9 +347,9 @@ class Evening(RuleBasedStateMachine):
 
     # -- games scored round by round ---------------------------------------------------------
 
-    def rounds_table(self) -> services.RoundsTable | None:
+    def rounds_table(self) -> RoundsTable | None:
         table = services.load(self.fresh())
-        return table if isinstance(table, services.RoundsTable) else None
+        return table if isinstance(table, RoundsTable) else None
 
     def next_round(self):
         table = self.rounds_table()
@@ -444,7 +447,7 @@ def _counts(cards: int, players: int):
     )
 
 
-def _round(data, table: services.RoundsTable, plan) -> dict:
+def _round(data, table: RoundsTable, plan) -> dict:
     """A round as a scorekeeper might enter it; now and then one the rules refuse."""
     if table.game.kind == "skull_king":
         bids = [data.draw(st.integers(0, plan.cards), label="bid") for _ in range(table.players)]
@@ -466,7 +469,7 @@ def _round(data, table: services.RoundsTable, plan) -> dict:
     return {"points": points}
 
 
-def _tysiac(data, table: services.RoundsTable, plan) -> dict:
+def _tysiac(data, table: RoundsTable, plan) -> dict:
     playing = [seat for seat in range(table.players) if seat not in plan.sitting_out]
     bidder = data.draw(st.sampled_from(playing), label="bidder")
     contract = data.draw(st.sampled_from([100, 120, 125, 150, 200]), label="contract")

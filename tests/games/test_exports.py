@@ -19,8 +19,9 @@ from django.test import Client
 from django.urls import reverse
 from pytest_django.asserts import assertContains, assertNotContains
 
-from games import exports, services
+from games import services
 from games.models import Game, Notebook
+from games.tables import oh_hell_files
 from tests.games.conftest import (
     ANNA,
     BEN,
@@ -281,7 +282,7 @@ def test_a_kozel_team_named_like_a_formula_is_plain_text(client, notebook) -> No
 def test_a_session_with_no_deal_scored_has_only_the_header(client, game) -> None:
     rows = read_csv(client.get(reverse("export_csv", args=[game.public_id])))
 
-    assert rows == [exports.OH_HELL_COLUMNS]
+    assert rows == [oh_hell_files.COLUMNS]
 
 
 def test_the_kozel_csv_has_one_row_per_team_per_deal(client, notebook) -> None:
@@ -621,7 +622,7 @@ def test_the_sheet_has_an_export_menu(client, game) -> None:
 
 def test_the_summary_of_a_finished_game_lists_the_totals_best_first(client, notebook) -> None:
     game = finished_oh_hell(notebook)
-    table = services.load_oh_hell(game)
+    table = services.load(game)
     expected = ", ".join(f"{table.names[s.seat]} {s.total}" for s in table.result.standings)
 
     response = client.get(reverse("sheet", args=[game.public_id]))

@@ -84,7 +84,7 @@ def test_the_imported_session_plays_on_where_it_stopped(client, stranger, notebo
 
     play_deal(copy, bids={ANNA: 0, 2: 0})  # Ben and Dan bid in the file
 
-    table = services.load_oh_hell(copy)
+    table = services.load(copy)
     assert table.result.next_deal.number == 4
     assert table.result.deals[-1].record.bids == (0, 1, 0, 2)
 

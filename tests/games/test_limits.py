@@ -164,7 +164,7 @@ def oh_hell_with_revokes(notebook, revoked: int) -> Game:
 
 
 def bid_current(game: Game) -> int:
-    table = services.load_oh_hell(Game.objects.get(pk=game.pk))
+    table = services.load(Game.objects.get(pk=game.pk))
     number = table.deal_number(table.current)
     for seat in table.bidding.order:
         services.place_bid(game=game, deal_number=number, seat=seat, bid=0)

@@ -42,6 +42,7 @@ from hypothesis import strategies as st
 from games import services
 from games.models import Change, Game, IdempotencyKey, Notebook
 from games.rules import kozel, oh_hell
+from games.tables.kozel import KozelTable
 from tests.games.conftest import HTMX, client_of, form_key
 from tests.games.conftest import NAMES as CAST
 
@@ -295,7 +296,7 @@ def server_state(game: Game) -> dict:
         "history": list(lines.values_list("action", "params", "undone")),
         "keys": set(IdempotencyKey.objects.filter(game=game).values_list("key", flat=True)),
     }
-    if isinstance(table, services.KozelTable):
+    if isinstance(table, KozelTable):
         deals = game.kozel_deals.order_by("index").values_list(
             "team", "points", "zero_team_took_trick", "last_trick_seat"
         )

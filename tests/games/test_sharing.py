@@ -431,7 +431,7 @@ def test_a_co_scorekeeper_bids(client, bidding) -> None:
 
     assert response.status_code == 200
     assertContains(response, "UNDER by 8")
-    assert services.load_oh_hell(Game.objects.get(pk=bidding.pk)).bidding.bids[BEN] == 1
+    assert services.load(Game.objects.get(pk=bidding.pk)).bidding.bids[BEN] == 1
 
 
 #: What the co-scorekeeper may do: every write but the owner's two (share, again).

@@ -1,6 +1,7 @@
 """Every game scored round by round (games.rules.rounds), drawn the same way: the deal
-screen's standings and last round, the score sheet, and a round's correction. The game's
-own template (``games/<name>.html``) draws its entry form, partial ``entry``."""
+screen's standings and last round, the score sheet, a round's correction, and the forms
+drawn ahead for a phone offline. The game's own template (``games/<name>.html``) draws its
+entry form, partial ``entry``."""
 
 from __future__ import annotations
 
@@ -8,17 +9,26 @@ from collections.abc import Mapping
 
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.template.loader import render_to_string
+from django.utils.translation import gettext as _
 
 from games import inputs, services
 from games.explanations import explained
 from games.kinds import kind_of
+from games.models import Game
 from games.rules import RuleError
 from games.rules.rounds import Plan, Result
+from games.screens.common import common_words, kept_words, urls
 from games.services import Conflict
+from games.tables.rounds import RoundsTable
 from games.views.access import message
 
+SHEET_TEMPLATE = "games/rounds_sheet.html"
+#: The forms drawn ahead follow the game (`ahead`): asked for again as the rounds go by.
+AHEAD_FOLLOWS_GAME = True
 
-def sides_of(table: services.RoundsTable, result: Result) -> list[dict]:
+
+def sides_of(table: RoundsTable, result: Result) -> list[dict]:
     names = table.side_names()
     return [
         {
@@ -38,7 +48,7 @@ def _mark(result: Result, side: int):
     return result.marks[side] if side < len(result.marks) else None
 
 
-def seats_of(table: services.RoundsTable, plan: Plan | None) -> list[dict]:
+def seats_of(table: RoundsTable, plan: Plan | None) -> list[dict]:
     """The entry form's rows, one per seat, with the dealer and who takes no part."""
     return [
         {
@@ -51,7 +61,7 @@ def seats_of(table: services.RoundsTable, plan: Plan | None) -> list[dict]:
     ]
 
 
-def entry_sides(table: services.RoundsTable, plan: Plan | None) -> list[dict]:
+def entry_sides(table: RoundsTable, plan: Plan | None) -> list[dict]:
     """The sides a round's form asks a number of; a side all of whose seats take no part
     in the round (out of the game) has none."""
     names = table.side_names()
@@ -62,7 +72,7 @@ def entry_sides(table: services.RoundsTable, plan: Plan | None) -> list[dict]:
     ]
 
 
-def facts_of(table: services.RoundsTable, plan: Plan | None) -> dict:
+def facts_of(table: RoundsTable, plan: Plan | None) -> dict:
     """What a game's form needs to know of the round from its rules (the marriages' worth,
     who sits out with the talon): its module's ``form_facts``, if it has one."""
     form_facts = getattr(table.module, "form_facts", None)
@@ -71,7 +81,7 @@ def facts_of(table: services.RoundsTable, plan: Plan | None) -> dict:
     return form_facts(table.rules, table.players, plan)
 
 
-def round_rows(table: services.RoundsTable, number: int) -> dict:
+def round_rows(table: RoundsTable, number: int) -> dict:
     """Round ``number`` as scored: each side's points, total and how they came to be."""
     scored = table.result.rounds[number - 1]
     names = table.side_names()
@@ -93,7 +103,7 @@ def round_rows(table: services.RoundsTable, number: int) -> dict:
     }
 
 
-def form_context(table: services.RoundsTable, plan: Plan, phase: str | None) -> dict:
+def form_context(table: RoundsTable, plan: Plan, phase: str | None) -> dict:
     """What the round's panel (games/_round_form.html) needs for ``plan`` in ``phase``."""
     kind = kind_of(table.game.kind)
     return {
@@ -115,7 +125,9 @@ def form_context(table: services.RoundsTable, plan: Plan, phase: str | None) -> 
     }
 
 
-def rounds_context(table: services.RoundsTable, posted: Mapping[str, str] | None) -> dict:
+def table_context(
+    request: HttpRequest, table: RoundsTable, posted: Mapping[str, str] | None, error_for: str
+) -> dict:
     """The deal screen: standings, the round just scored, and the next round's form (filled
     with what a refused form sent)."""
     result = table.result
@@ -157,7 +169,7 @@ def rounds_context(table: services.RoundsTable, posted: Mapping[str, str] | None
     return context
 
 
-def rounds_sheet(table: services.RoundsTable) -> dict:
+def sheet(table: RoundsTable) -> dict:
     result = table.result
     return {
         "table": table,
@@ -167,7 +179,7 @@ def rounds_sheet(table: services.RoundsTable) -> dict:
     }
 
 
-def correct(request: HttpRequest, game, table: services.RoundsTable, number: int) -> HttpResponse:
+def correct(request: HttpRequest, game, table: RoundsTable, number: int) -> HttpResponse:
     """Open a played round in its game's own form and change it; every later total follows."""
     error, status = None, 200
     entry = table.deals[number - 1].entry
@@ -211,3 +223,99 @@ def correct(request: HttpRequest, game, table: services.RoundsTable, number: int
         "entry_template": f"{kind_of(game.kind).template}#entry",
     }
     return render(request, "games/correct_round.html", context, status=status)
+
+
+# -- offline --------------------------------------------------------------------
+
+
+#: How many rounds ahead a phone gets the forms of (one evening offline is rarely more).
+ROUNDS_AHEAD = 4
+
+
+def offline_state(table: RoundsTable, context: dict) -> dict:
+    """Where a game scored round by round stands: the next round's number and phase, the
+    bids in (the form fields that hold them), and the same after Undo."""
+    game = table.game
+    last = services.last_undoable(game)
+    undone = None
+    if last is not None:
+        before = last.before
+        finished = before.get("finished_at") is not None
+        undone = {
+            "number": None if finished else services.rounds_after(before) + 1,
+            "phase": _phase(game, before.get("pending")),
+            "bids": _bid_fields(before.get("pending")),
+        }
+    plan = context["plan"]
+    return {
+        "game": "rounds",
+        "version": game.version,
+        "kept": kept_words(),
+        "urls": urls(game, ("round", "bids", "end_game")),
+        "names": table.names,
+        "number": plan.number if plan else None,
+        "phase": context["phase"],
+        "bids": _bid_fields(table.pending.entry if table.pending else None),
+        "undo": undone,
+    }
+
+
+def _phase(game: Game, pending: dict | None) -> str | None:
+    if not kind_of(game.kind).bids_first:
+        return None
+    return "play" if pending is not None else "bids"
+
+
+def _bid_fields(pending: dict | None) -> dict | None:
+    """Bids in, as the round's form names them (``e.bids.0``), to fill the form with."""
+    if pending is None:
+        return None
+    return {f"e.bids.{seat}": str(bid) for seat, bid in enumerate(pending["bids"])}
+
+
+def ahead(request: HttpRequest, table: RoundsTable) -> dict:
+    """The forms of the next rounds, drawn by the game's own template as the server would
+    draw them, keyed "<round>:<phase>"; a phone offline shows the one it has reached."""
+    kind = kind_of(table.game.kind)
+    phases = ("bids", "play") if kind.bids_first else (None,)
+    forms, calls = {}, {}
+    plan = table.result.next_round
+    first = plan.number if plan else None
+    through = None
+    for _step in range(ROUNDS_AHEAD):
+        if plan is None:
+            break
+        if kind.bids_first:
+            # The call for every sum the bids can come to: the phone adds, the rules say.
+            most = table.players * (plan.cards or 0)
+            calls[plan.number] = {
+                total: explained([table.module.call(plan, [total])])[0] for total in range(most + 1)
+            }
+        for phase in phases:
+            context = form_context(table, plan, phase)
+            html = render_to_string("games/_round_form.html", context, request=request)
+            forms[f"{plan.number}:{phase or 'play'}"] = html
+        through = plan.number
+        plan = table.module.plan_after(table.rules, table.players, table.game.first_dealer, plan)
+    words = {
+        **common_words(),
+        "actions": {
+            **common_words()["actions"],
+            "round": _("Round"),
+            "bids": _("Bids"),
+            "end_game": _("End the game now"),
+        },
+        "later": _("Scores come when the connection is back: the server works them out."),
+        "no_form": _("Every round drawn ahead is kept; the next comes with the connection."),
+    }
+    return {
+        "game": "rounds",
+        "lookups": {"calls": calls},
+        "words": words,
+        "forms": forms,
+        # The rounds drawn, and whether the game has none after them: the phone asks again
+        # as the game goes past them (static/js/offline.js, freshAhead).
+        "from": first,
+        "through": through,
+        "last": plan is None,
+    }

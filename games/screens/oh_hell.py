@@ -1,0 +1,423 @@
+"""Oh Hell's screens: the deal screen (bids in turn, the hook, the call, tricks tapped or
+counted), its score sheet, a played deal's correction, and what the phone needs to go on
+offline (docs/phone.md, "Offline")."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_noop, pgettext
+
+from games import forms, inputs, services
+from games.explanations import explained
+from games.models import Game
+from games.rules import RuleError, oh_hell
+from games.rules.oh_hell.ahead import figures, offline_lookups
+from games.screens.common import (
+    cleaned,
+    common_words,
+    keep,
+    kept_words,
+    plural,
+    posted_version,
+    urls,
+)
+from games.services import Conflict
+from games.tables.oh_hell import OhHellTable, record_of
+from games.views.access import message
+
+SHEET_TEMPLATE = "games/sheet.html"
+
+
+def table_context(
+    request: HttpRequest, table: OhHellTable, posted: Mapping[str, str] | None, error_for: str
+) -> dict:
+    """``posted``: a refused form's data; the counts typed come back."""
+    typed = posted if error_for == "tricks" else None
+    return oh_hell_context(table, request.GET.get("seat"), typed)
+
+
+@dataclass
+class BidRow:
+    seat: int
+    name: str
+    dealer: bool
+    bid: int | None
+    turn: bool
+    out_of_turn: bool
+    can_change: bool
+    taken: int
+    #: The scorekeeper may pick this player to bid (out of turn) or change the bid.
+    pickable: bool = False
+
+
+def oh_hell_context(table: OhHellTable, selected: str | None, posted_tricks=None) -> dict:
+    result = table.result
+    plan = table.plan
+    context: dict = {
+        "table": table,
+        "result": result,
+        "plan": plan,
+        "names": table.names,
+        "standings": [(s, table.names[s.seat]) for s in result.standings],
+        "last": last_deal_summary(table),
+        "total_deals": len(result.plans),
+        "suit_buttons": [
+            (value, symbol, _(forms.SUIT_NAMES[value])) for value, symbol in forms.SUITS
+        ],
+        "winner_names": [table.names[seat] for seat in result.winners],
+    }
+    if plan is None:
+        return {**context, "error_places": ["undo"]}
+    deal = table.current
+    bidding = table.bidding
+    winners = deal.trick_winners
+    taken = oh_hell.tally_tricks(winners, plan.cards, table.players)
+    rows = [
+        BidRow(
+            seat=seat,
+            name=table.names[seat],
+            dealer=seat == plan.dealer,
+            bid=bidding.bids.get(seat),
+            turn=seat == bidding.to_bid,
+            out_of_turn=seat in bidding.out_of_turn,
+            can_change=bidding.can_change(seat),
+            taken=taken[seat],
+        )
+        for seat in bidding.order
+    ]
+    chosen = bidding.to_bid
+    seat = inputs.choice_of(selected, low=0, high=table.players - 1)
+    if seat is not None and (seat not in bidding.bids or bidding.can_change(seat)):
+        chosen = seat
+    for row in rows:
+        row.pickable = row.seat != chosen and (row.bid is None or row.can_change)
+    prefill = list(taken) if len(winners) == plan.cards else [None] * table.players
+    if posted_tricks is not None:
+        prefill = [
+            inputs.choice_of(posted_tricks.get(f"tricks-{seat}"), low=0, high=plan.cards)
+            for seat in range(table.players)
+        ]
+    hands = table.hands_of(deal)
+    context.update(
+        deal=deal,
+        deal_number=table.deal_number(deal),
+        replay=bool(result.deals) and result.deals[-1].revoked,
+        bidding=bidding,
+        rows=rows,
+        chosen=chosen,
+        chosen_name=table.names[chosen] if chosen is not None else "",
+        chosen_bid=bidding.bids.get(chosen),
+        keypad=list(range(plan.cards + 1)),
+        forbidden=bidding.forbidden(chosen) if chosen is not None else None,
+        bids_total=sum(bidding.bids.values()),
+        announcement=bidding.announcement(),
+        # Every bid in and none of the tricks played: a bid may still change.
+        changing=bidding.announcement() is not None and chosen is not None,
+        trick_number=len(winners) + 1,
+        tricks_played=len(winners),
+        play_over=len(winners) == plan.cards,
+        tricks_rows=[
+            (seat, table.names[seat], hands[seat].bid if seat in hands else None, prefill[seat])
+            for seat in bidding.order
+        ],
+        trump_fixed=plan.trump is not None,
+        dealer_name=table.names[plan.dealer],
+    )
+    # Refusals show beside their control; others (a bid after the bidding closed) at the top.
+    shown = ["play", "tricks", "revoke"] if context["announcement"] else ["trump", "bids"]
+    context["error_places"] = ["undo", *shown, *(["adjust"] if context["last"] else [])]
+    return context
+
+
+def last_deal_summary(table: OhHellTable) -> dict | None:
+    if not table.result.deals:
+        return None
+    scored = table.result.deals[-1]
+    record = scored.record
+    rows = [
+        {
+            "name": table.names[seat],
+            "bid": record.bids[seat],
+            "tricks": record.tricks[seat] if record.tricks else None,
+            "made": scored.made[seat],
+            "score": scored.scores[seat],
+            "total": scored.totals[seat],
+            "revoked": record.revoke == seat,
+            "why": explained(oh_hell.explain_deal(scored, seat, table.rules)),
+        }
+        for seat in range(table.players)
+    ]
+    return {"deal": scored, "rows": rows, "number": len(table.result.deals)}
+
+
+SUIT_SYMBOLS = {**dict(forms.SUITS), "NT": "NT"}
+
+
+def sheet(table: OhHellTable) -> dict:
+    result = table.result
+    rows = [
+        {
+            "number": number,
+            "plan": scored.plan,
+            "trump": SUIT_SYMBOLS.get(scored.trump, ""),
+            "revoked": scored.revoked,
+            "cells": [
+                {
+                    "bid": scored.record.bids[seat],
+                    "tricks": scored.record.tricks[seat] if scored.record.tricks else None,
+                    "made": scored.made[seat],
+                    "score": scored.scores[seat],
+                    "total": scored.totals[seat],
+                    "adjusted": scored.adjustment[seat],
+                    "dealer": seat == scored.plan.dealer,
+                    "name": table.names[seat],
+                    "why": explained(oh_hell.explain_deal(scored, seat, table.rules)),
+                }
+                for seat in range(table.players)
+            ],
+        }
+        for number, scored in enumerate(result.deals, start=1)
+    ]
+    places = {s.seat: s for s in result.standings}
+    totals = [(result.totals[s], places[s]) for s in range(table.players)]
+    return {"table": table, "names": table.names, "rows": rows, "result": result, "totals": totals}
+
+
+def correct(request: HttpRequest, game: Game, table: OhHellTable, number: int) -> HttpResponse:
+    """A played deal's bids, tricks and trump, and its adjustments."""
+    public_id = game.public_id
+    error, status = None, 200
+    action = request.POST.get("action", "save") if request.method == "POST" else ""
+    if request.method == "POST":
+        key = inputs.form_key(request.POST)
+        try:
+            if action == "adjust":
+                data = cleaned(forms.AdjustmentForm({**request.POST.dict(), "deal": number}))
+                services.add_adjustment(
+                    game=game,
+                    idempotency_key=key,
+                    deal_number=number,
+                    seat=data["seat"],
+                    points=data["points"],
+                    note=data["note"],
+                )
+                return redirect("correct", public_id, number)
+            elif action == "remove_adjustment":
+                index = inputs.choice_of(request.POST.get("adjustment"), low=0, high=1000)
+                if index is None:
+                    raise RuleError(gettext_noop("Pick the adjustment to remove."))
+                services.remove_adjustment(
+                    game=game, idempotency_key=key, deal_number=number, index=index
+                )
+                return redirect("correct", public_id, number)
+            else:
+                bids = forms.seat_values(request.POST, "bid", table.players)
+                tricks = forms.seat_values(request.POST, "tricks", table.players)
+                if None in bids:
+                    raise RuleError(gettext_noop("Every player needs a bid."))
+                services.correct_deal(
+                    game=game,
+                    idempotency_key=key,
+                    version=posted_version(request),
+                    deal_number=number,
+                    bids=bids,
+                    tricks=None if table.deals[number - 1].revoke is not None else tricks,
+                    trump=request.POST.get("trump", ""),
+                )
+        except RuleError as refusal:
+            error, status = message(refusal), 422
+        except Conflict as conflict:
+            error, status = message(conflict), 409
+            game.refresh_from_db()
+            table = services.load(game)
+        else:
+            return redirect("sheet", public_id)
+    context = {"game": game, "number": number, "error": error}
+    scored = table.result.deals[number - 1]
+    deal = table.deals[number - 1]
+    hands = table.hands_of(deal)
+    posted = request.POST if action == "save" and status != 409 else None
+    context.update(
+        error_for=action,
+        scored=scored,
+        deal=deal,
+        suits=forms.SUITS,
+        rows=[
+            {
+                "seat": seat,
+                "name": table.names[seat],
+                "bid": posted.get(f"bid-{seat}") if posted else hands[seat].bid,
+                "tricks": posted.get(f"tricks-{seat}") if posted else hands[seat].tricks,
+            }
+            for seat in range(table.players)
+        ],
+        trump=posted.get("trump") if posted else deal.trump,
+        adjustments=[
+            (index, table.names[adj.seat], adj.points, adj.note)
+            for index, adj in enumerate(deal.adjustments.all())
+        ],
+        seats=list(enumerate(table.names)),
+    )
+    return render(request, "games/correct.html", context, status=status)
+
+
+# -- offline --------------------------------------------------------------------
+
+
+def oh_hell_words() -> dict:
+    """The deal screen's own sentences (templates/games/oh_hell.html); where the plural
+    follows the cards, one per plural sample, the cards left for the script."""
+    cards, tricks = keep("cards"), keep("tricks")
+    return {
+        **common_words(),
+        "facts": plural("%(cards)s card", "%(cards)s cards", cards=cards),
+        "bids_of": plural(
+            "bids %(bids)s of %(tricks)s trick",
+            "bids %(bids)s of %(tricks)s tricks",
+            bids=keep("bids"),
+            tricks=tricks,
+        ),
+        "hook": plural(
+            "The hook: %(name)s may not bid %(n)s, or the bids would add up to the %(cards)s"
+            " trick.",
+            "The hook: %(name)s may not bid %(n)s, or the bids would add up to the %(cards)s"
+            " tricks.",
+            name=keep("name"),
+            cards=cards,
+        ),
+        "call": plural(
+            "%(bids)s bid for %(tricks)s trick",
+            "%(bids)s bid for %(tricks)s tricks",
+            bids=keep("bids"),
+            tricks=tricks,
+        ),
+        "deal_title": _("Deal %(n)s of %(total)s"),
+        "played_again": _("played again"),
+        "trump": _("Trump"),
+        "no_trump": _("No trump"),
+        "suits": {"S": _("spades"), "H": _("hearts"), "D": _("diamonds"), "C": _("clubs")},
+        "not_noted": _("not noted yet"),
+        "bids": _("Bids"),
+        "bids_label": _("%(name)s bids:"),
+        "forbidden": _("%(n)s, not allowed by the hook"),
+        "dealer_badge": pgettext("dealer badge", "D"),
+        "to_bid": _("to bid"),
+        "out_of_turn": _("out of turn"),
+        "pick_out_of_turn": _("bid out of turn"),
+        "pick_change": _("change the bid"),
+        "over": _("OVER by %(by)s"),
+        "under": _("UNDER by %(by)s"),
+        "even": _("EVEN"),
+        "trick_question": _("Trick %(n)s of %(cards)s: who took it?"),
+        "all_played": _("All tricks played"),
+        "taken": _("taken %(t)s of %(b)s bid"),
+        "take_back": _("Take back trick %(n)s"),
+        "counts": _("Tricks taken") + ": " + _("enter everyone's count"),
+        "bid_n": _("bid %(bid)s"),
+        "score": _("Score this deal"),
+        "totals": _("Totals"),
+        "game_over": _("Game over"),
+        "wins": _("%(name)s wins"),
+        "shared_win": _("Shared win: %(names)s"),
+        "scored": _("Deal %(n)s scored"),
+        "revoked": _("Deal %(n)s: revoke"),
+        "revoke": _("Revoke"),
+        "revoke_rule": plural(
+            "A player who did not follow suit, caught after the next trick: they lose %(p)s"
+            " point and the deal is played again by the same dealer with the same cards.",
+            "A player who did not follow suit, caught after the next trick: they lose %(p)s"
+            " points and the deal is played again by the same dealer with the same cards.",
+            p=keep("n"),
+        ),
+        "who_revoked": _("Who revoked?"),
+        "record_revoke": _("Record the revoke (−%(p)s) and play the deal again"),
+        "adjust_in": _("Adjust points in deal %(n)s"),
+        "player": _("Player"),
+        "adjust_points": _("Points (minus for a penalty)"),
+        "note": _("Note"),
+        "add_adjustment": _("Add the adjustment"),
+        "taps": _(
+            "These counts differ from the tricks tapped during play; take back a trick first."
+        ),
+        "tricks_sum": _(
+            "The tricks add up to %(total)s, but %(cards)s were played: check the counts."
+        ),
+    }
+
+
+def ahead(request: HttpRequest, table: OhHellTable) -> dict:
+    """The whole session's lookups: its plans never change once it has started."""
+    lookups = offline_lookups(table.rules, table.players, table.result.plans)
+    return {
+        "game": "oh_hell",
+        "total_deals": len(table.result.plans),
+        "lookups": lookups,
+        "words": oh_hell_words(),
+    }
+
+
+OH_HELL_ACTIONS = ("trump", "bid", "trick", "undo_trick", "tricks", "revoke", "adjust")
+
+
+def offline_state(table: OhHellTable, context: dict) -> dict:
+    """The session as the server has it now, drawn into the table with each swap, and as it
+    would be after Undo (the phone may undo an entry the server has without a connection)."""
+    deal = context.get("deal")
+    playing = {
+        "number": context.get("deal_number"),
+        "trump": deal.trump if deal else "",
+        "bids": table.bidding.as_list() if table.bidding else [],
+        "out_of_turn": table.bidding.out_of_turn if table.bidding else (),
+        "winners": deal.trick_winners if deal else [],
+    }
+    return {
+        "game": "oh_hell",
+        "version": table.game.version,
+        # Said even before the lookups arrive (a connection lost in the first second).
+        "kept": kept_words(),
+        "urls": urls(table.game, OH_HELL_ACTIONS),
+        "names": table.names,
+        **figures(table.result, table.players, playing),
+        "undo": oh_hell_undone(table),
+    }
+
+
+def oh_hell_undone(table: OhHellTable) -> dict | None:
+    """The figures after Undo: the last action's snapshot (services.undo.snapshot) as the
+    rules see it. None when there is nothing to undo."""
+    last = services.last_undoable(table.game)
+    if last is None:
+        return None
+    deals = services.whole(table, last.before)
+    records = [
+        record_of(
+            hands={hand["seat"]: (hand["bid"], hand["tricks"]) for hand in deal["hands"]},
+            trump=deal["trump"],
+            revoke=deal["revoke"],
+            adjustments=[(a["seat"], a["points"], a["note"]) for a in deal["adjustments"]],
+            players=table.players,
+        )
+        for deal in deals
+        if deal["done"]
+    ]
+    result = oh_hell.score_game(table.rules, table.players, table.game.first_dealer, records)
+    index, deal = next(
+        ((index, deal) for index, deal in enumerate(deals) if not deal["done"]), (None, None)
+    )
+    hands = deal["hands"] if deal else []
+    playing = {
+        "number": index + 1 if deal else None,
+        "trump": deal["trump"] if deal else "",
+        "bids": [
+            next((h["bid"] for h in hands if h["seat"] == seat), None)
+            for seat in range(table.players)
+        ],
+        "out_of_turn": [h["seat"] for h in hands if h["out_of_turn"]],
+        "winners": deal["trick_winners"] if deal else [],
+    }
+    return figures(result, table.players, playing)

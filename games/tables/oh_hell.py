@@ -1,0 +1,194 @@
+"""Oh Hell's own rows (games.models.Deal, Hand, Adjustment): bids in turn, tricks, revokes
+and adjustments, each stored as entered."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from functools import cached_property
+
+from django.db.models import Prefetch
+
+from games import charts
+from games.models import Adjustment, Deal, Game, Hand, Seat
+from games.rules import oh_hell
+from games.tables import Table, seats_of
+
+OH_HELL_DEALS = Deal.objects.order_by("index").prefetch_related(
+    Prefetch("hands", queryset=Hand.objects.order_by("seat")),
+    Prefetch("adjustments", queryset=Adjustment.objects.order_by("created_at", "pk")),
+)
+
+
+@dataclass
+class OhHellTable(Table):
+    deals: list[Deal]
+    rules: oh_hell.OhHellRules = field(init=False)
+
+    PREFETCH = (Prefetch("deals", queryset=OH_HELL_DEALS),)
+    FILES = "games.tables.oh_hell_files"
+    SCREENS = "games.screens.oh_hell"
+
+    @property
+    def correctable(self) -> int:
+        """The deals scored (a revoked deal's replay has its number)."""
+        return min(len(self.done_deals), len(self.result.deals))
+
+    @property
+    def players(self) -> int:
+        return len(self.seats)
+
+    @cached_property
+    def done_deals(self) -> list[Deal]:
+        return [deal for deal in self.deals if deal.done]
+
+    @cached_property
+    def current(self) -> Deal | None:
+        """None when the game is over."""
+        return next((deal for deal in self.deals if not deal.done), None)
+
+    @cached_property
+    def result(self) -> oh_hell.GameResult:
+        records = [deal_record(deal, self.players) for deal in self.done_deals]
+        return oh_hell.score_game(self.rules, self.players, self.game.first_dealer, records)
+
+    @property
+    def plan(self) -> oh_hell.DealPlan | None:
+        return self.result.next_deal
+
+    @cached_property
+    def bidding(self) -> oh_hell.Bidding | None:
+        deal, plan = self.current, self.plan
+        if deal is None or plan is None:
+            return None
+        hands = self.hands_of(deal)
+        return oh_hell.Bidding(
+            players=self.players,
+            dealer=plan.dealer,
+            cards=plan.cards,
+            hook=plan.hook,
+            bids={seat: hand.bid for seat, hand in hands.items() if hand.bid is not None},
+            out_of_turn=frozenset(seat for seat, hand in hands.items() if hand.out_of_turn),
+            play_started=bool(deal.trick_winners),
+        )
+
+    def hands_of(self, deal: Deal) -> dict[int, Hand]:
+        return {hand.seat: hand for hand in deal.hands.all()}
+
+    def caught_up(self, start: int) -> OhHellTable:
+        """This table after an action that changed its deals from ``start`` on (its
+        snapshot's ``from``): those read again, three queries whatever the game's length;
+        the scores kept when no scored deal was among them (a bid, a trick, the trump)."""
+        fresh = list(OH_HELL_DEALS.filter(game=self.game, index__gte=start))
+        table = OhHellTable(game=self.game, seats=self.seats, deals=self.deals[:start] + fresh)
+        scored_changed = any(deal.done for deal in [*self.deals[start:], *fresh])
+        if "result" in self.__dict__ and not scored_changed:
+            table.result = self.result
+        return table
+
+    def deal_number(self, deal: Deal) -> int:
+        return deal.index + 1
+
+    def chart(self, name: str) -> dict:
+        return charts.oh_hell_chart(self.result, self.names, name)
+
+    # -- storage -----------------------------------------------------------------------
+
+    @classmethod
+    def load(cls, game: Game) -> OhHellTable:
+        """Four queries whatever the size: seats with players, deals, hands, adjustments."""
+        return cls(game=game, seats=seats_of(game), deals=list(OH_HELL_DEALS.filter(game=game)))
+
+    @classmethod
+    def prefetched(cls, game: Game, seats: list[Seat]) -> OhHellTable:
+        return cls(game=game, seats=seats, deals=list(game.deals.all()))
+
+    def deal_state(self, deal: Deal) -> dict:
+        return {
+            "trump": deal.trump,
+            "trick_winners": list(deal.trick_winners),
+            "revoke": deal.revoke,
+            "done": deal.done,
+            "hands": [
+                {"seat": h.seat, "bid": h.bid, "out_of_turn": h.out_of_turn, "tricks": h.tricks}
+                for h in deal.hands.all()
+            ],
+            "adjustments": [
+                {"seat": a.seat, "points": a.points, "note": a.note} for a in deal.adjustments.all()
+            ],
+        }
+
+    @classmethod
+    def restore(cls, game: Game, start: int, states: Sequence[dict], pending: object) -> None:
+        game.deals.filter(index__gte=start).delete()
+        for i, item in enumerate(states):
+            deal = Deal.objects.create(
+                game=game,
+                index=start + i,
+                trump=item["trump"],
+                trick_winners=item["trick_winners"],
+                revoke=item["revoke"],
+                done=item["done"],
+            )
+            Hand.objects.bulk_create(Hand(deal=deal, **hand) for hand in item["hands"])
+            Adjustment.objects.bulk_create(
+                Adjustment(deal=deal, **adj) for adj in item["adjustments"]
+            )
+
+    @classmethod
+    def check_start(cls, kind: object, rules: oh_hell.OhHellRules, players: int) -> None:
+        oh_hell.plan(rules, players, 0)  # refuses a schedule the table cannot deal
+
+    @classmethod
+    def started(cls, game: Game, rules: oh_hell.OhHellRules, players: int) -> None:
+        """The first deal, its trump drawn where the rules say."""
+        plan = oh_hell.plan(rules, players, game.first_dealer)[0]
+        Deal.objects.create(game=game, index=0, trump=plan.trump or "")
+
+    @classmethod
+    def create(cls, sessions: Sequence[tuple[Game, Sequence[dict], None]]) -> None:
+        """Three queries however many sessions and deals."""
+        deals = [
+            (Deal(game=game, index=index, **{name: item[name] for name in DEAL_FIELDS}), item)
+            for game, items, _pending in sessions
+            for index, item in enumerate(items)
+        ]
+        Deal.objects.bulk_create(deal for deal, _item in deals)
+        Hand.objects.bulk_create(
+            Hand(deal=deal, **hand) for deal, item in deals for hand in item["hands"]
+        )
+        Adjustment.objects.bulk_create(
+            Adjustment(deal=deal, **adjustment)
+            for deal, item in deals
+            for adjustment in item["adjustments"]
+        )
+
+
+DEAL_FIELDS = ("trump", "trick_winners", "revoke", "done")
+
+
+def deal_record(deal: Deal, players: int) -> oh_hell.DealRecord:
+    return record_of(
+        hands={hand.seat: (hand.bid, hand.tricks) for hand in deal.hands.all()},
+        trump=deal.trump,
+        revoke=deal.revoke,
+        adjustments=[(adj.seat, adj.points, adj.note) for adj in deal.adjustments.all()],
+        players=players,
+    )
+
+
+def record_of(
+    *, hands: dict, trump: str, revoke: int | None, adjustments: Sequence, players: int
+) -> oh_hell.DealRecord:
+    """A deal as the rules see it, from what was stored: ``hands`` seat -> (bid, tricks)."""
+    bids = tuple(hands[s][0] if s in hands else None for s in range(players))
+    tricks = None
+    if revoke is None:
+        tricks = tuple(hands[s][1] if s in hands else None for s in range(players))
+    return oh_hell.DealRecord(
+        bids=bids,
+        tricks=tricks,
+        trump=trump or None,
+        revoke=revoke,
+        adjustments=tuple(oh_hell.Adjustment(*adjustment) for adjustment in adjustments),
+    )
