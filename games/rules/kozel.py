@@ -447,11 +447,12 @@ def offline_lookups(rules: KozelRules, first_dealer: int) -> dict:
     def answers(team: int, points: int) -> object:
         if points in impossible_points or _zero_team(team, points) is None:
             return answer(team, points, None, None)
-        by_last = {str(seat): answer(team, points, False, seat) for seat in range(PLAYERS)}
+        no = {"": answer(team, points, False, None)}
+        no.update((str(seat), answer(team, points, False, seat)) for seat in range(PLAYERS))
         return {
             "": answer(team, points, None, None),
             "yes": answer(team, points, True, None),
-            "no": {"": answer(team, points, False, None), **by_last},
+            "no": no,
         }
 
     defeat = [[answers(team, points) for points in range(TOTAL_POINTS + 1)] for team in (0, 1)]

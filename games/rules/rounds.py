@@ -83,7 +83,7 @@ class Result:
 
 def fold(tally, entries: object, ended: bool = False) -> Result:
     """``tally`` (a game's ``Tally``) with every round of ``entries`` added: its result."""
-    if not isinstance(entries, list | tuple):
+    if not isinstance(entries, (list, tuple)):
         raise RuleError(gettext_noop("“%(field)s” must be a list."), field="rounds")
     for entry in entries:
         tally.add(entry)

@@ -159,7 +159,7 @@ def check_round(rules: Rules, players: int, plan: Plan, entry: object) -> dict:
     if unknown:
         raise RuleError(gettext_noop("A round has no field %(field)s."), field=unknown[0])
     points = entry.get("points")
-    if not isinstance(points, list | tuple) or len(points) != len(table):
+    if not isinstance(points, (list, tuple)) or len(points) != len(table):
         raise RuleError(gettext_noop("A round is one number for each player or team."))
     out = set(plan.sitting_out)
     checked: list[int | None] = []

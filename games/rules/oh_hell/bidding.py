@@ -134,7 +134,9 @@ class Bidding:
                 bid=value,
                 cards=self.cards,
             )
-        return replace(self, bids={**self.bids, seat: value}, out_of_turn=frozenset(out_of_turn))
+        bids = dict(self.bids)
+        bids[seat] = value
+        return replace(self, bids=bids, out_of_turn=frozenset(out_of_turn))
 
     def announcement(self) -> Announcement | None:
         return announce(list(self.bids.values()), self.cards) if self.complete else None

@@ -147,7 +147,7 @@ def explain_score(rules: OhHellRules, bid: int, tricks: int, cards: int) -> Why:
     """How ``deal_score`` came to its points, with the option that decided it."""
     points, said, rule = _rule_for(rules, bid, tricks, cards)
     params = {"bid": bid, "tricks": tricks, "cards": cards, "points": points}
-    return Why(said, {**params, "off": abs(bid - tricks)}, rule)
+    return Why(said, dict(params, off=abs(bid - tricks)), rule)
 
 
 def explain_deal(result: DealResult, seat: int, rules: OhHellRules) -> tuple[Why, ...]:

@@ -222,37 +222,36 @@ def schedule(rules: OhHellRules, players: int) -> tuple[int, ...]:
     - custom: the table's list; a hand needing more cards than the deck holds is refused.
     """
     most = top_cards(rules, players)
-    match rules.schedule:
-        case Schedule.UP:
-            return tuple(range(1, most + 1))
-        case Schedule.DOWN:
-            return tuple(range(most, 0, -1))
-        case Schedule.DOWN_AND_UP:
-            start = min(most, DOWN_AND_UP_START)
-            down = list(range(start, 0, -1))
-            up = list(range(1 if rules.double_turn else 2, start + 1))
-            return tuple(down + up)
-        case Schedule.UP_AND_DOWN:
-            up = list(range(1, most + 1))
-            down = list(range(most if rules.double_turn else most - 1, 0, -1))
-            return tuple(up + down)
-        case Schedule.OH_WELL:
-            return (most,) * OH_WELL_DEALS[players]
-        case Schedule.CUSTOM:
-            for cards in rules.custom_schedule:
-                if not is_whole(cards) or cards < 1:
-                    raise RuleError(gettext_noop("Every deal needs at least 1 card per player."))
-                if cards > most:
-                    raise RuleError(
-                        gettext_noop(
-                            "%(cards)s cards each is too many for %(players)s players:"
-                            " the most is %(most)s."
-                        ),
-                        cards=cards,
-                        players=players,
-                        most=most,
-                    )
-            return rules.custom_schedule
+    if rules.schedule == Schedule.UP:
+        return tuple(range(1, most + 1))
+    if rules.schedule == Schedule.DOWN:
+        return tuple(range(most, 0, -1))
+    if rules.schedule == Schedule.DOWN_AND_UP:
+        start = min(most, DOWN_AND_UP_START)
+        down = list(range(start, 0, -1))
+        up = list(range(1 if rules.double_turn else 2, start + 1))
+        return tuple(down + up)
+    if rules.schedule == Schedule.UP_AND_DOWN:
+        up = list(range(1, most + 1))
+        down = list(range(most if rules.double_turn else most - 1, 0, -1))
+        return tuple(up + down)
+    if rules.schedule == Schedule.OH_WELL:
+        return (most,) * OH_WELL_DEALS[players]
+    if rules.schedule == Schedule.CUSTOM:
+        for cards in rules.custom_schedule:
+            if not is_whole(cards) or cards < 1:
+                raise RuleError(gettext_noop("Every deal needs at least 1 card per player."))
+            if cards > most:
+                raise RuleError(
+                    gettext_noop(
+                        "%(cards)s cards each is too many for %(players)s players:"
+                        " the most is %(most)s."
+                    ),
+                    cards=cards,
+                    players=players,
+                    most=most,
+                )
+        return rules.custom_schedule
     raise AssertionError(rules.schedule)  # pragma: no cover
 
 
@@ -271,13 +270,12 @@ def bidding_order(dealer: int, players: int) -> tuple[int, ...]:
 def is_no_trump(rules: OhHellRules, players: int, cards: int, last: bool, number: int = 1) -> bool:
     """No trump: seed 001, when no card is left to turn up (players x cards = deck); seed
     000, always in the last deal; Oh Well (seed 000), never; rotation, every fifth deal."""
-    match rules.trump:
-        case TrumpRule.DRAWN_BEFORE_DEAL:
-            return False
-        case TrumpRule.ROTATION:
-            return fixed_trump(rules, number) == NO_TRUMP
-        case TrumpRule.LAST_DEAL_NO_TRUMP if last:
-            return True
+    if rules.trump == TrumpRule.DRAWN_BEFORE_DEAL:
+        return False
+    if rules.trump == TrumpRule.ROTATION:
+        return fixed_trump(rules, number) == NO_TRUMP
+    if rules.trump == TrumpRule.LAST_DEAL_NO_TRUMP and last:
+        return True
     return players * cards >= rules.deck_size
 
 

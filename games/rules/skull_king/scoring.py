@@ -104,20 +104,20 @@ def _bid_whys(rules: Rules, cards: int, bid: int, tricks: int, bonus: dict) -> t
         else:
             points = 0
             template = gettext_noop("cannonball, bid %(bid)s, took %(took)s: 0")
-        why = Why(template, {**params, "points": points}, rule=RASCAL)
+        why = Why(template, dict(params, points=points), rule=RASCAL)
         return points, why, "all" if exact else "none"
     if rules.scoring == Scoring.RASCAL:
         if exact:
             template = gettext_noop(
                 "bid %(bid)s, took %(took)s: a direct hit, 10 × %(cards)s = %(points)s"
             )
-            return 10 * cards, Why(template, {**params, "points": 10 * cards}, RASCAL), "all"
+            return 10 * cards, Why(template, dict(params, points=10 * cards), RASCAL), "all"
         if abs(bid - tricks) == 1:
             # 10 × cards is even: its half is whole.
             template = gettext_noop(
                 "bid %(bid)s, took %(took)s: a glancing blow, half of 10 × %(cards)s = %(points)s"
             )
-            return 5 * cards, Why(template, {**params, "points": 5 * cards}, RASCAL), "half"
+            return 5 * cards, Why(template, dict(params, points=5 * cards), RASCAL), "half"
         return 0, Why(gettext_noop("bid %(bid)s, took %(took)s: a miss, 0"), params, RASCAL), "none"
     if bid == 0:
         points = 10 * cards if exact else -10 * cards
@@ -128,15 +128,15 @@ def _bid_whys(rules: Rules, cards: int, bid: int, tricks: int, bonus: dict) -> t
         )
         return (
             points,
-            Why(template, {**params, "points": number(points)}),
+            Why(template, dict(params, points=number(points))),
             "all" if exact else "none",
         )
     if exact:
         template = gettext_noop("bid %(bid)s, took %(took)s: 20 × %(bid)s = %(points)s")
-        return 20 * bid, Why(template, {**params, "points": 20 * bid}), "all"
+        return 20 * bid, Why(template, dict(params, points=20 * bid)), "all"
     off = abs(bid - tricks)
     template = gettext_noop("bid %(bid)s, took %(took)s: −10 × %(off)s off = %(points)s")
-    return -10 * off, Why(template, {**params, "off": off, "points": number(-10 * off)}), "none"
+    return -10 * off, Why(template, dict(params, off=off, points=number(-10 * off))), "none"
 
 
 def round_score(

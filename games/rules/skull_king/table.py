@@ -73,7 +73,7 @@ class Rules:
         for name in ADVANCED_CARDS:
             if not isinstance(getattr(self, name), bool):
                 raise RuleError(gettext_noop("“%(field)s” must be true or false."), field=name)
-        rounds = tuple(self.rounds) if isinstance(self.rounds, list | tuple) else None
+        rounds = tuple(self.rounds) if isinstance(self.rounds, (list, tuple)) else None
         if (
             rounds is None
             or len(rounds) > MOST_ROUNDS

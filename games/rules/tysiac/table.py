@@ -128,7 +128,7 @@ class Rules:
         went to −555, a value no source has) is read as "zero" (docs/rules-tysiac.md)."""
         if options.get("five_five_five") != "minus":
             return options
-        return {**options, "five_five_five": FiveFiveFive.ZERO.value}
+        return dict(options, five_five_five=str(FiveFiveFive.ZERO))
 
 
 PRESETS = {
