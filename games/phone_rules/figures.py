@@ -1,0 +1,106 @@
+"""Score a game from plain JSON and answer in plain JSON, under CPython and under
+MicroPython alike: what the phone's script would call, and what the test compares.
+
+A request is ``{"game", "options", "players", "first_dealer", "entries", "ended"}``. The
+options are the fields of the game's ``Rules`` (a preset's, or the table's own). The
+entries are as entered: Oh Hell's deal records and Kozel's deal entries as dicts of their
+fields, a round game's rounds as its ``check_round`` takes them. The answer is the whole
+result, every dataclass as a dict of its fields, each `Why` also said in English
+(``text``), and for Oh Hell and Kozel each seat's or team's explanation of every deal.
+"""
+
+from dataclasses import fields, is_dataclass
+
+from games.rules import kozel, oh_hell, sheet, skull_king, tysiac
+from games.rules.errors import RuleError
+from games.rules.explain import Why
+
+
+def plain(value):
+    """A result as JSON would carry it: lists for tuples, sorted lists for sets, strings
+    for enum members (a StrEnum is its value), dicts for dataclasses and refusals."""
+    if is_dataclass(value):
+        found = {field.name: plain(getattr(value, field.name)) for field in fields(value)}
+        if isinstance(value, Why):
+            found["text"] = str(value)
+        return found
+    if isinstance(value, RuleError):  # a round's refusal carries the entry's as its reason
+        return {"error": value.template, "params": plain(value.params), "text": str(value)}
+    if isinstance(value, (list, tuple)):
+        return [plain(item) for item in value]
+    if isinstance(value, (set, frozenset)):
+        return sorted(plain(item) for item in value)
+    if isinstance(value, dict):
+        return {str(key): plain(item) for key, item in value.items()}
+    if isinstance(value, str):
+        return str(value)
+    return value
+
+
+def _rules(cls, request):
+    return cls(**request.get("options", {}))
+
+
+def _oh_hell(request):
+    rules = _rules(oh_hell.OhHellRules, request)
+    records = [
+        oh_hell.DealRecord(
+            bids=tuple(record["bids"]),
+            tricks=None if record.get("tricks") is None else tuple(record["tricks"]),
+            trump=record.get("trump"),
+            revoke=record.get("revoke"),
+            adjustments=tuple(
+                oh_hell.Adjustment(item["seat"], item["points"], item.get("note", ""))
+                for item in record.get("adjustments", ())
+            ),
+        )
+        for record in request["entries"]
+    ]
+    result = oh_hell.score_game(rules, request["players"], request["first_dealer"], records)
+    answer = plain(result)
+    answer["explanations"] = [
+        [plain(oh_hell.explain_deal(deal, seat, rules)) for seat in range(result.players)]
+        for deal in result.deals
+    ]
+    return answer
+
+
+def _kozel(request):
+    rules = _rules(kozel.KozelRules, request)
+    entries = [kozel.DealEntry(**entry) for entry in request["entries"]]
+    result = kozel.score_match(rules, request["first_dealer"], entries)
+    answer = plain(result)
+    answer["explanations"] = [
+        [plain(kozel.explain_deal(outcome, team, rules)) for team in (0, 1)]
+        for outcome in result.outcomes
+    ]
+    return answer
+
+
+def _rounds(game):
+    def score(request):
+        rules = _rules(game.Rules, request)
+        players, first_dealer = request["players"], request["first_dealer"]
+        ended = request.get("ended", False)
+        result = game.score(rules, players, first_dealer, request["entries"], ended)
+        return plain(result)
+
+    return score
+
+
+GAMES = {
+    "oh_hell": _oh_hell,
+    "kozel": _kozel,
+    "skull_king": _rounds(skull_king),
+    "tysiac": _rounds(tysiac),
+    "sheet": _rounds(sheet),
+}
+
+
+def score(request):
+    """The whole result of a game as plain JSON, or ``{"error": template, "params": ...}``
+    for a refusal by the rules (a `RuleError`), as the server would refuse it."""
+    try:
+        return GAMES[request["game"]](request)
+    except RuleError as error:
+        return plain(error)
