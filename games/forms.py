@@ -117,12 +117,16 @@ class KozelDealForm(DealForm):
     )
 
 
+#: The game a new session starts on until another is chosen: the first registered.
+FIRST_GAME = next(iter(KINDS))
+
+
 @dataclass
 class NewSession:
     """The new session form's state, sent back and forth until Start."""
 
-    kind: str = "oh_hell"
-    preset: str = "classic"
+    kind: str = field(default_factory=lambda: FIRST_GAME)
+    preset: str = field(default_factory=lambda: next(iter(KINDS[FIRST_GAME].presets)))
     options: dict = field(default_factory=dict)
     names: list[str] = field(default_factory=list)
     first_dealer: str = "random"
@@ -132,7 +136,7 @@ class NewSession:
 
 def parse_new_session(data) -> NewSession:
     """Read the form; never raises (bad values fall back to the preset's)."""
-    kind = data.get("kind") if data.get("kind") in KINDS else "oh_hell"
+    kind = data.get("kind") if data.get("kind") in KINDS else FIRST_GAME
     game = kind_of(kind)
     same_kind = data.get("previous_kind", kind) == kind
     preset = data.get("preset", "")

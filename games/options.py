@@ -22,7 +22,7 @@ T = TypeVar("T")
 class Option:
     name: str
     label: Promise
-    kind: str = CHOICE  # CHOICE, FLAG, NUMBER, or CARDS (a list of cards per deal)
+    type: str = CHOICE  # CHOICE, FLAG, NUMBER, or CARDS (a list of cards per deal)
     choices: tuple[tuple[Any, Promise | str], ...] = ()
     low: int = 0
     high: int = 0
@@ -220,11 +220,11 @@ def summary(table: Sequence[Option], defaults: Mapping[str, Any], chosen: Mappin
         value = chosen.get(option.name)
         if option.said is None or not (option.always or value != defaults.get(option.name)):
             continue
-        if option.kind == FLAG and not value:
+        if option.type == FLAG and not value:
             continue
-        if option.kind == CHOICE:
+        if option.type == CHOICE:
             value = dict(option.choices).get(value, value)
-        elif option.kind == CARDS:
+        elif option.type == CARDS:
             value = " ".join(str(n) for n in value or [])
         said.append(str(option.said) % {"value": value})
     return said
@@ -257,20 +257,20 @@ def read_form(table: Sequence[Option], data: Mapping[str, Any], defaults: dict) 
         if not option.on_form:
             continue
         raw = data.get(option.name)
-        if option.kind == FLAG:
+        if option.type == FLAG:
             read[option.name] = raw == "on"
-        elif option.kind == CHOICE:
+        elif option.type == CHOICE:
             allowed = {str(value): value for value in option.values()}
             if raw in allowed:
                 read[option.name] = allowed[raw]
-        elif option.kind == NUMBER and option.name in data:
+        elif option.type == NUMBER and option.name in data:
             if option.blank and not (raw or "").strip():
                 read[option.name] = None
                 continue
             number = inputs.choice_of(raw, low=-(10**9), high=10**9)
             if number is not None:
                 read[option.name] = min(max(number, option.low), option.high)
-        elif option.kind == CARDS and option.name in data:
+        elif option.type == CARDS and option.name in data:
             parts = (raw or "").replace(",", " ").split()
             cards = [inputs.choice_of(part, low=option.low, high=option.high) for part in parts]
             read[option.name] = [n for n in cards if n is not None][:60]
@@ -291,21 +291,21 @@ def read_file(table: Sequence[Option], rules: Callable[..., object], raw: object
         option = by_name.get(name)
         if option is None:
             break  # rules_of refuses it, by name
-        if option.kind == FLAG and not isinstance(value, bool):
+        if option.type == FLAG and not isinstance(value, bool):
             raise RuleError(gettext_noop("“%(field)s” must be true or false."), field=name)
-        if option.kind == CHOICE and (  # a bool or a float is no choice, even if equal
+        if option.type == CHOICE and (  # a bool or a float is no choice, even if equal
             not (is_whole(value) or isinstance(value, str)) or value not in option.values()
         ):
             raise RuleError(gettext_noop("Unknown value for the option %(option)s."), option=name)
         blank = option.blank and value is None
-        if option.kind == NUMBER and not (blank or option.allows(value)):
+        if option.type == NUMBER and not (blank or option.allows(value)):
             raise RuleError(
                 gettext_noop("The option %(option)s must be from %(low)s to %(high)s."),
                 option=name,
                 low=option.low,
                 high=option.high,
             )
-        if option.kind == CARDS and (
+        if option.type == CARDS and (
             not isinstance(value, list) or len(value) > 200 or not all(map(option.allows, value))
         ):
             raise RuleError(

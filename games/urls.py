@@ -3,6 +3,7 @@ and backlog.entries makes several at once."""
 
 from django.urls import path, register_converter
 
+from games.entries import ACTIONS
 from games.inputs import TokenConverter
 from games.views import (
     backlog,
@@ -30,18 +31,8 @@ urlpatterns = [
     path("s/<token:public_id>/", table.game, name="game"),
     path("s/<token:public_id>/live/", table.live, name="live"),
     path("s/<token:public_id>/ahead/", offline.ahead, name="ahead"),
-    entry("trump", "trump"),
-    entry("bid", "bid"),
-    entry("trick", "trick"),
-    entry("trick/undo", "undo_trick"),
-    entry("tricks", "tricks"),
-    entry("revoke", "revoke"),
-    entry("adjust", "adjust"),
-    entry("kozel", "kozel_deal"),
-    entry("round", "round"),
-    entry("bids", "bids"),
-    entry("end", "end_game"),
-    entry("undo", "undo"),
+    # Every entry of every game, each at its own URL (games.entries).
+    *(entry(action.segment, name) for name, action in ACTIONS.items()),
     # A phone's entries kept offline, sent at once (docs/phone.md).
     path("s/<token:public_id>/entries/", backlog.entries, name="entries"),
     path("s/<token:public_id>/again/", table.play_again, name="play_again"),

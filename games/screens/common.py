@@ -11,9 +11,9 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop, ngettext
 
 from games import inputs
+from games.access import message
 from games.models import Game
 from games.rules import RuleError
-from games.views.access import message
 
 #: Plural forms for the script: one sentence per sample number; the script takes the one
 #: whose plural category (Intl.PluralRules, the page's language) is that of its number.

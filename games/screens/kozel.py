@@ -10,6 +10,8 @@ from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 
 from games import forms, inputs, services
+from games.access import message
+from games.entries import Action
 from games.explanations import explained
 from games.models import Game
 from games.rules import RuleError, kozel
@@ -25,9 +27,33 @@ from games.screens.common import (
 )
 from games.services import Conflict
 from games.tables.kozel import KozelTable
-from games.views.access import message
 
 SHEET_TEMPLATE = "games/kozel_sheet.html"
+
+#: The entry of the deal screen (games.entries): one team's card points.
+ENTRIES = {
+    "kozel_deal": Action(forms.KozelDealForm, services.record_kozel_deal, "kozel", segment="kozel"),
+}
+
+
+def spoken(context: dict, action: str) -> str | None:
+    """One sentence for a screen reader after a deal is saved, or None."""
+    last = context.get("last")
+    if action != "kozel" or not last:
+        return None
+    result = context["result"]
+    if result.finished and result.goat is not None:
+        return _("%(team)s are the goat!") % {"team": context["table"].team_names(result.goat)}
+    points = " – ".join(str(team["defeat_points"]) for team in context["teams"])
+    return _("Deal %(number)s saved. Defeat points: %(points)s.") % {
+        "number": last.number,
+        "points": points,
+    }
+
+
+def preview(kind: object, rules: kozel.KozelRules, chosen: dict, seated: int) -> dict:
+    """The new session's match, as the options say."""
+    return {"limit": rules.match_limit, "two_from": rules.two_point_from}
 
 
 def table_context(
@@ -155,7 +181,7 @@ def offline_state(table: KozelTable, context: dict) -> dict:
         "version": table.game.version,
         # Said even before the lookups arrive (a connection lost in the first second).
         "kept": kept_words(),
-        "urls": urls(table.game, ("kozel_deal",)),
+        "urls": urls(table.game, tuple(ENTRIES)),
         "names": table.names,
         "teams": [table.team_names(team) for team in (0, 1)],
         **kozel.offline_figures(table.result),

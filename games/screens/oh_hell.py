@@ -13,6 +13,8 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop, pgettext
 
 from games import forms, inputs, services
+from games.access import message
+from games.entries import Action, keywords
 from games.explanations import explained
 from games.models import Game
 from games.rules import RuleError, oh_hell
@@ -28,9 +30,81 @@ from games.screens.common import (
 )
 from games.services import Conflict
 from games.tables.oh_hell import OhHellTable, record_of
-from games.views.access import message
 
 SHEET_TEMPLATE = "games/sheet.html"
+
+
+def bid_keywords(data: dict, post: dict) -> dict:
+    # A form without ``was`` (an old page) skips the check.
+    return {k: v for k, v in keywords(data, post).items() if k != "was" or "was" in post}
+
+
+def tricks_keywords(data: dict, post: dict) -> dict:
+    # Every seat a table can have: the service takes the table's own.
+    tricks = forms.seat_values(post, "tricks", oh_hell.MAX_PLAYERS)
+    return {**keywords(data, post), "tricks": tricks}
+
+
+#: The entries of the deal screen (games.entries).
+ENTRIES = {
+    "trump": Action(forms.TrumpForm, services.set_trump, "trump", segment="trump"),
+    "bid": Action(forms.BidForm, services.place_bid, "bids", bid_keywords, "bid"),
+    "trick": Action(forms.TrickForm, services.record_trick, "play", segment="trick"),
+    "undo_trick": Action(forms.UndoTrickForm, services.undo_trick, "play", segment="trick/undo"),
+    "tricks": Action(forms.DealForm, services.record_tricks, "tricks", tricks_keywords, "tricks"),
+    "revoke": Action(forms.RevokeForm, services.record_revoke, "revoke", segment="revoke"),
+    "adjust": Action(forms.AdjustmentForm, services.add_adjustment, "adjust", segment="adjust"),
+}
+
+
+def spoken(context: dict, action: str) -> str | None:
+    """One sentence for a screen reader after an entry, or None: the call once the bids are
+    in, and who leads once a deal is scored."""
+    announcement = context.get("announcement")
+    if action == "bids" and announcement is not None:
+        return _("%(call)s: %(bids)s bid for %(tricks)s.") % {
+            "call": call_words(announcement),
+            "bids": announcement.bids,
+            "tricks": announcement.tricks,
+        }
+    last = context.get("last")
+    if action == "tricks" and last:
+        leaders = [name for standing, name in context["standings"] if standing.place == 1]
+        return _("Deal %(number)s scored. Leading: %(names)s.") % {
+            "number": last["deal"].plan.number,
+            "names": ", ".join(leaders),
+        }
+    return None
+
+
+def call_words(announcement: oh_hell.Announcement) -> str:
+    """OVER by 2, UNDER by 1, EVEN: the call after the bids (seed 001's three words)."""
+    if announcement.call == "over":
+        return _("OVER by %(by)s") % {"by": announcement.by}
+    if announcement.call == "under":
+        return _("UNDER by %(by)s") % {"by": announcement.by}
+    return _("EVEN")
+
+
+def preview(kind: object, rules: oh_hell.OhHellRules, chosen: dict, seated: int) -> dict:
+    """The new session's schedule, for the players seated or for 4 (assumed) while the table
+    is not set; a `RuleError` if the table cannot deal it."""
+    return schedule_preview(rules, seated)
+
+
+def schedule_preview(rules: oh_hell.OhHellRules, seated: int) -> dict:
+    """The deals for the players seated, or for 4 (assumed) while the table is not set."""
+    players = seated if 3 <= seated <= 7 else 4
+    plans = oh_hell.plan(rules, players, 0)
+    no_trump = [p.number for p in plans if p.no_trump]
+    return {
+        "players": players,
+        "assumed": players != seated,
+        "deals": len(plans),
+        "cards": [p.cards for p in plans],
+        "no_trump": no_trump,
+        "last_no_trump": bool(no_trump) and no_trump == [len(plans)],
+    }
 
 
 def table_context(
@@ -361,9 +435,6 @@ def ahead(request: HttpRequest, table: OhHellTable) -> dict:
     }
 
 
-OH_HELL_ACTIONS = ("trump", "bid", "trick", "undo_trick", "tricks", "revoke", "adjust")
-
-
 def offline_state(table: OhHellTable, context: dict) -> dict:
     """The session as the server has it now, drawn into the table with each swap, and as it
     would be after Undo (the phone may undo an entry the server has without a connection)."""
@@ -380,7 +451,7 @@ def offline_state(table: OhHellTable, context: dict) -> dict:
         "version": table.game.version,
         # Said even before the lookups arrive (a connection lost in the first second).
         "kept": kept_words(),
-        "urls": urls(table.game, OH_HELL_ACTIONS),
+        "urls": urls(table.game, tuple(ENTRIES)),
         "names": table.names,
         **figures(table.result, table.players, playing),
         "undo": oh_hell_undone(table),

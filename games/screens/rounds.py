@@ -12,20 +12,46 @@ from django.shortcuts import redirect, render
 from django.template.loader import render_to_string
 from django.utils.translation import gettext as _
 
-from games import inputs, services
+from games import forms, inputs, services
+from games.access import message
+from games.entries import Action
 from games.explanations import explained
-from games.kinds import kind_of
+from games.kinds import Kind, kind_of
 from games.models import Game
 from games.rules import RuleError
 from games.rules.rounds import Plan, Result
 from games.screens.common import common_words, kept_words, urls
 from games.services import Conflict
 from games.tables.rounds import RoundsTable
-from games.views.access import message
 
 SHEET_TEMPLATE = "games/rounds_sheet.html"
 #: The forms drawn ahead follow the game (`ahead`): asked for again as the rounds go by.
 AHEAD_FOLLOWS_GAME = True
+
+
+def round_keywords(data: dict, post: dict) -> dict:
+    return {"round_number": data["deal"], "entry": inputs.entry_of(post)}
+
+
+#: The entries of a round game's deal screen (games.entries): a round played, the bids
+#: first where the game bids first, and the table ending the game where it may.
+ENTRIES = {
+    "round": Action(forms.DealForm, services.record_round, "round", round_keywords, "round"),
+    "bids": Action(forms.DealForm, services.record_bids, "round", round_keywords, "bids"),
+    "end_game": Action(forms.EndForm, services.end_game, "round", lambda data, post: {}, "end"),
+}
+
+
+def spoken(context: dict, action: str) -> str | None:
+    """A round's news is the table's own live region (the game's template): nothing more."""
+    return None
+
+
+def preview(kind: Kind, rules: object, chosen: dict, seated: int) -> dict:
+    """The options said in words; a `RuleError` if the table cannot play them."""
+    at_table = min(max(seated, kind.players[0]), kind.players[1])
+    kind.rounds.first_plan(rules, at_table, 0)
+    return {"said": kind.summary(chosen)}
 
 
 def sides_of(table: RoundsTable, result: Result) -> list[dict]:
@@ -251,7 +277,7 @@ def offline_state(table: RoundsTable, context: dict) -> dict:
         "game": "rounds",
         "version": game.version,
         "kept": kept_words(),
-        "urls": urls(game, ("round", "bids", "end_game")),
+        "urls": urls(game, tuple(ENTRIES)),
         "names": table.names,
         "number": plan.number if plan else None,
         "phase": context["phase"],

@@ -27,6 +27,6 @@ from games.services.oh_hell import (
     undo_trick,
 )
 from games.services.rounds import correct_round, end_game, record_bids, record_round
-from games.services.sessions import Conflict, holding, load
+from games.services.sessions import Conflict, holding, load, table_after
 from games.services.sharing import new_share_link, revoke_share_link
 from games.services.undo import last_undoable, rounds_after, undo_last, whole

@@ -5,7 +5,7 @@ from __future__ import annotations
 from django.utils import timezone
 
 from games import limits
-from games.models import Game, KozelDeal
+from games.models import KozelDeal
 from games.rules import RuleError, gettext_noop, kozel
 from games.services.sessions import (
     Conflict,
@@ -18,7 +18,7 @@ from games.services.undo import snapshot
 from games.tables.kozel import KozelTable, kozel_entry, kozel_fields
 
 
-@game_action(Game.Kind.KOZEL)
+@game_action("kozel")
 def record_kozel_deal(
     *,
     table: KozelTable,
@@ -68,7 +68,7 @@ def record_kozel_deal(
     return result
 
 
-@game_action(Game.Kind.KOZEL)
+@game_action("kozel")
 def correct_kozel_deal(
     *,
     table: KozelTable,

@@ -44,7 +44,7 @@ def check_table(kind: str, names: Sequence[str]) -> list[str]:
 
 def notebook_of_visitor(notebook: Notebook | None, promised_key: str | None) -> Notebook:
     """Locked until the transaction ends: the visitor's notebook, or on a first visit the one
-    this browser was promised (games/views/access.py), made now. Two tabs, taps or retries
+    this browser was promised (games/access.py), made now. Two tabs, taps or retries
     carry the same promise: the second waits on the unique key and finds the first's row."""
     mine = Notebook.objects.select_for_update()
     if notebook is not None and (found := mine.filter(pk=notebook.pk).first()) is not None:

@@ -8,7 +8,7 @@ from types import EllipsisType
 from django.utils import timezone
 
 from games import limits
-from games.models import Adjustment, Deal, Game, Hand
+from games.models import Adjustment, Deal, Hand
 from games.rules import RuleError, gettext_noop, oh_hell
 from games.services.sessions import (
     Conflict,
@@ -21,7 +21,7 @@ from games.services.undo import snapshot
 from games.tables.oh_hell import OhHellTable
 
 
-@game_action(Game.Kind.OH_HELL)
+@game_action("oh_hell")
 def set_trump(*, table: OhHellTable, deal_number: int, trump: str) -> None:
     game = table.game
     deal = _current_deal(table, deal_number)
@@ -34,7 +34,7 @@ def set_trump(*, table: OhHellTable, deal_number: int, trump: str) -> None:
     commit(game, "trump", {"deal": table.plan.number, "trump": value}, before)
 
 
-@game_action(Game.Kind.OH_HELL)
+@game_action("oh_hell")
 def place_bid(
     *,
     table: OhHellTable,
@@ -71,7 +71,7 @@ def place_bid(
     return new
 
 
-@game_action(Game.Kind.OH_HELL)
+@game_action("oh_hell")
 def record_trick(*, table: OhHellTable, deal_number: int, trick_number: int, seat: int) -> None:
     """The winner of one trick as it falls (seeds 000, 001: anyone may ask the count)."""
     game = table.game
@@ -97,7 +97,7 @@ def record_trick(*, table: OhHellTable, deal_number: int, trick_number: int, sea
     commit(game, "trick", params, before)
 
 
-@game_action(Game.Kind.OH_HELL)
+@game_action("oh_hell")
 def undo_trick(*, table: OhHellTable, deal_number: int, trick_number: int) -> None:
     """Take back the last trick tapped (the wrong player)."""
     game = table.game
@@ -113,7 +113,7 @@ def undo_trick(*, table: OhHellTable, deal_number: int, trick_number: int) -> No
     commit(game, "trick_undone", {"deal": table.plan.number, "trick": trick_number}, before)
 
 
-@game_action(Game.Kind.OH_HELL)
+@game_action("oh_hell")
 def record_tricks(*, table: OhHellTable, deal_number: int, tricks: Sequence[int | None]) -> None:
     """Everyone's tricks at the end of the deal; scores it and opens the next.
     Seats beyond the table's (the form sends them all) are left out."""
@@ -152,7 +152,7 @@ def record_tricks(*, table: OhHellTable, deal_number: int, tricks: Sequence[int 
     commit(game, "tricks", {"deal": plan.number, "tricks": list(checked)}, before)
 
 
-@game_action(Game.Kind.OH_HELL)
+@game_action("oh_hell")
 def record_revoke(*, table: OhHellTable, deal_number: int, seat: int) -> None:
     """Seed 000: a revoke caught after the next trick costs 10 points, and the deal
     is played again with the same dealer and the same number of cards."""
@@ -171,7 +171,7 @@ def record_revoke(*, table: OhHellTable, deal_number: int, seat: int) -> None:
     commit(game, "revoke", params, before)
 
 
-@game_action(Game.Kind.OH_HELL)
+@game_action("oh_hell")
 def add_adjustment(
     *, table: OhHellTable, deal_number: int, seat: int, points: int, note: str
 ) -> None:
@@ -197,7 +197,7 @@ def add_adjustment(
     commit(game, "adjustment", params, before)
 
 
-@game_action(Game.Kind.OH_HELL)
+@game_action("oh_hell")
 def remove_adjustment(*, table: OhHellTable, deal_number: int, index: int) -> None:
     """Take back one adjustment of a deal (``index`` counts the deal's adjustments from 0)."""
     game = table.game
@@ -215,7 +215,7 @@ def remove_adjustment(*, table: OhHellTable, deal_number: int, index: int) -> No
     commit(game, "adjustment_removed", params, before)
 
 
-@game_action(Game.Kind.OH_HELL)
+@game_action("oh_hell")
 def correct_deal(
     *,
     table: OhHellTable,

@@ -32,6 +32,14 @@ def load(game: Game) -> Table:
     return tables.load(game)
 
 
+def table_after(game: Game) -> Table:
+    """The session's table after the action just made through ``game`` (`game_action`), as
+    that action kept it, or caught up from the first deal it changed, without loading the
+    session again; else (no action, or one that refused or wrote nothing) loaded."""
+    after = game.__dict__.pop("after", None)
+    return (after and after.next_table()) or load(game)
+
+
 @dataclass
 class Hold:
     """A session locked once for several actions (`holding`), and its table as loaded."""
@@ -86,7 +94,7 @@ def lock(game: Game) -> Game:
 
 
 def still_allowed(game: Game, locked: Game) -> bool:
-    """``game`` as `games.views.access.get_game` found it (``role``, ``link_key``): its
+    """``game`` as `games.access.get_game` found it (``role``, ``link_key``): its
     access still holds for ``locked``. A session handed in by the app itself (an import,
     a test) carries no role and is not checked again."""
     role = getattr(game, "role", None)
@@ -102,7 +110,8 @@ def game_action(kind: str | None) -> Callable[[Callable[..., T]], Callable[..., 
     """Run a service in one transaction with the session's row locked (on SQLite the
     IMMEDIATE transaction already serialises writers), passing ``table`` loaded under the lock.
     ``kind`` None serves every game. A repeated ``idempotency_key`` (double tap, retried
-    POST) does nothing and returns None. After it the caller's ``game`` has the new version.
+    POST) does nothing and returns None. After it the caller's ``game`` has the new version,
+    and the table as the action left it (`table_after`).
     Inside `holding` the lock and the table are the hold's. Game.DoesNotExist if the session
     is gone or the visitor's access was stopped (`lock`)."""
 
@@ -121,14 +130,16 @@ def game_action(kind: str | None) -> Callable[[Callable[..., T]], Callable[..., 
                         table = (hold and hold.next_table()) or load(locked)
                         table.in_step, locked.changed_from = False, None
                         result = func(table=table, **kwargs)
+                        changed_from = None if table.in_step else locked.changed_from
                         if hold is not None:
-                            hold.table = table
-                            hold.changed_from = None if table.in_step else locked.changed_from
+                            hold.table, hold.changed_from = table, changed_from
+                        game.after = Hold(locked, table, changed_from)
             except Exception:
                 if hold is not None:  # its savepoint went back: so does what it had in hand
                     for name, value in kept.items():
                         setattr(hold.game, name, value)
                     hold.table = None
+                game.__dict__.pop("after", None)
                 raise
             for column in Game._meta.concrete_fields:
                 setattr(game, column.attname, getattr(locked, column.attname))

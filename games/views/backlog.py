@@ -1,6 +1,6 @@
 """A phone's entries kept while it was offline, sent in one request when the connection
-returns (docs/phone.md): each made in order as ``table.act`` makes it, at most once per
-form key, up to the first refusal."""
+returns (docs/phone.md): each made in order as the deal screen makes it (games.entries),
+at most once per form key, up to the first refusal."""
 
 from __future__ import annotations
 
@@ -12,10 +12,11 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from games import inputs, limits, services
+from games.access import get_game
+from games.entries import ACTIONS, Refusal, apply_entry
 from games.kinds import kind_of
 from games.models import Game
-from games.views import table
-from games.views.access import get_game
+from games.screens.drawing import render_table
 
 
 class Unreadable(Exception):
@@ -36,7 +37,7 @@ def entries(request: HttpRequest, public_id: str) -> JsonResponse:
         # One lock, one access check and one loaded table for them all (services.holding).
         with services.holding(game):
             for action, fields in backlog:
-                refusal = table.apply_entry(game, action, fields)
+                refusal = apply_entry(game, action, fields)
                 if refusal is not None:
                     break
                 done += 1
@@ -46,15 +47,15 @@ def entries(request: HttpRequest, public_id: str) -> JsonResponse:
             "session was deleted."
         )
         done = 0  # the transaction went back whole: nothing of it was made
-        error_for = table.ACTIONS[backlog[0][0]].error_for if backlog else ""
-        refusal = table.Refusal(404, reason, error_for)
+        error_for = ACTIONS[backlog[0][0]].error_for if backlog else ""
+        refusal = Refusal(404, reason, error_for)
     if refusal is None:
-        drawn = table.render_table(request, game, partial=True)
+        drawn = render_table(request, game, partial=True)
     elif refusal.status == 404:
         context = {"element": kind_of(game.kind).element, "public_id": game.public_id}
         drawn = render(request, "games/_link_ended.html", context)
     else:
-        drawn = table.render_table(
+        drawn = render_table(
             request,
             game,
             error=refusal.reason,
@@ -99,7 +100,7 @@ def read_backlog(request: HttpRequest) -> list[tuple[str, dict[str, str]]]:
         if not isinstance(entry, dict) or set(entry) != {"action", "fields"}:
             raise unreadable
         action, fields = entry["action"], entry["fields"]
-        if not isinstance(action, str) or action not in table.ACTIONS:
+        if not isinstance(action, str) or action not in ACTIONS:
             raise unreadable
         if not isinstance(fields, dict) or not all(isinstance(v, str) for v in fields.values()):
             raise unreadable

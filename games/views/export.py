@@ -16,11 +16,7 @@ from django.views.decorators.http import require_safe
 from django_htmx.http import trigger_client_event
 
 from games import exports, inputs, services
-from games.inputs import reads_own_body
-from games.kinds import kind_of
-from games.models import Notebook
-from games.rules import RuleError
-from games.views.access import (
+from games.access import (
     current_notebook,
     get_game,
     message,
@@ -29,6 +25,10 @@ from games.views.access import (
     remember,
     stale_form,
 )
+from games.inputs import reads_own_body
+from games.kinds import kind_of
+from games.models import Notebook
+from games.rules import RuleError
 
 #: Room for the form's other fields and the multipart boundaries around the file.
 FORM_OVERHEAD = 64 * 1024

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import re
 
-from django.db.models import Q
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
@@ -13,10 +12,7 @@ from django.views.decorators.http import require_http_methods, require_safe
 from django_htmx.http import HttpResponseClientRedirect
 
 from games import forms, inputs, options, services
-from games.kinds import KINDS, kind_of
-from games.models import Game, Notebook
-from games.rules import RuleError, oh_hell
-from games.views.access import (
+from games.access import (
     current_notebook,
     message,
     promise_notebook,
@@ -24,39 +20,15 @@ from games.views.access import (
     remember,
     stale_form,
 )
-
-HOME_FINISHED = 10  # finished sessions listed on the home page
+from games.kinds import KINDS, kind_of
+from games.models import Notebook
+from games.rules import RuleError
+from games.screens.home import home_page, recent_tables
 
 
 @require_safe
 def home(request: HttpRequest) -> HttpResponse:
     return home_page(request, current_notebook(request))
-
-
-def home_page(
-    request: HttpRequest, notebook: Notebook | None, extra: dict | None = None, status: int = 200
-) -> HttpResponse:
-    """``extra``: what an action adds (the deleted session's Undo)."""
-    games = []
-    if notebook is not None:
-        # In play, then the last finished (the rest: Finished sessions), in one query.
-        recent = notebook.games.filter(finished_at__isnull=False).order_by("-finished_at")
-        games = list(
-            notebook.games.filter(
-                Q(finished_at__isnull=True) | Q(pk__in=recent.values("pk")[:HOME_FINISHED])
-            ).prefetch_related("seats__player")
-        )
-        games.sort(key=lambda g: (g.finished_at is not None, -(g.updated_at.timestamp())))
-    context = {
-        "notebook": notebook,
-        "games": games,
-        "recent": recent_tables(games),
-        # Every game the app keeps, each a new session of it.
-        "game_labels": [(name, kind.label) for name, kind in KINDS.items()],
-        **(extra or {}),
-    }
-    response = render(request, "games/home.html", context, status=status)
-    return promise_notebook(request, response, notebook)
 
 
 @require_http_methods(["GET", "HEAD", "POST"])
@@ -97,7 +69,8 @@ def new_session(request: HttpRequest) -> HttpResponse:
         if form_key is None:
             return stale_form(request)
         # "random", or a seat (anything else draws one too).
-        first_dealer = inputs.choice_of(state.first_dealer, low=0, high=oh_hell.MAX_PLAYERS - 1)
+        most = kind_of(state.kind).players[1]
+        first_dealer = inputs.choice_of(state.first_dealer, low=0, high=most - 1)
         try:
             game = services.start_game(
                 notebook=notebook,
@@ -135,17 +108,6 @@ def seat(state: forms.NewSession, typed: str) -> None:
     state.names.append(name)
 
 
-def recent_tables(games: list[Game], most: int = 3) -> list[Game]:
-    """One session per table, latest first: a table that meets again starts from one."""
-    seen, tables = set(), []
-    for game in sorted(games, key=lambda g: g.updated_at, reverse=True):
-        names = tuple(seat.player.name for seat in game.seats.all())
-        if (game.kind, names) not in seen:
-            seen.add((game.kind, names))
-            tables.append(game)
-    return tables[:most]
-
-
 def table_of(notebook: Notebook, public_id: str) -> forms.NewSession | None:
     """The form filled as that session was (the first dealer drawn again)."""
     game = notebook.games.filter(public_id=public_id if inputs.token_ok(public_id) else "")
@@ -172,14 +134,7 @@ def new_session_context(notebook: Notebook | None, state: forms.NewSession) -> d
     preview = preview_error = None
     try:
         rules = game.rules_of(state.options)
-        if game.rounds is not None:
-            at_table = min(max(len(state.names), game.players[0]), game.players[1])
-            game.rounds.first_plan(rules, at_table, 0)  # refuses options the table cannot play
-            preview = {"said": game.summary(state.options)}
-        elif kind == "kozel":
-            preview = {"limit": rules.match_limit, "two_from": rules.two_point_from}
-        else:
-            preview = schedule_preview(rules, len(state.names))
+        preview = game.table.screens().preview(game, rules, state.options, len(state.names))
     except RuleError as refusal:
         preview_error = message(refusal)
     return {
@@ -202,22 +157,7 @@ def option_fields(kind: str, chosen: dict) -> list[dict]:
     for option in kind_of(kind).options:
         if option.on_form:
             value = chosen.get(option.name)
-            if option.kind == options.CARDS:
+            if option.type == options.CARDS:
                 value = " ".join(str(n) for n in value or [])
             fields.append({"option": option, "value": value})
     return fields
-
-
-def schedule_preview(rules: oh_hell.OhHellRules, seated: int) -> dict:
-    """The deals for the players seated, or for 4 (assumed) while the table is not set."""
-    players = seated if 3 <= seated <= 7 else 4
-    plans = oh_hell.plan(rules, players, 0)
-    no_trump = [p.number for p in plans if p.no_trump]
-    return {
-        "players": players,
-        "assumed": players != seated,
-        "deals": len(plans),
-        "cards": [p.cards for p in plans],
-        "no_trump": no_trump,
-        "last_no_trump": bool(no_trump) and no_trump == [len(plans)],
-    }

@@ -12,11 +12,7 @@ from django.views.decorators.http import require_http_methods, require_POST, req
 from django_htmx.http import HttpResponseClientRedirect
 
 from games import exports, inputs, services
-from games.kinds import kind_of
-from games.models import Notebook, Player, Seat
-from games.qr import qr_svg
-from games.rules import RuleError, gettext_noop
-from games.views.access import (
+from games.access import (
     NOTEBOOK_COOKIE,
     PROMISE_COOKIE,
     StaleForm,
@@ -27,7 +23,11 @@ from games.views.access import (
     remember,
     stale_form,
 )
-from games.views.home import home_page
+from games.kinds import kind_of
+from games.models import Notebook, Player, Seat
+from games.qr import qr_svg
+from games.rules import RuleError, gettext_noop
+from games.screens.home import home_page
 from scorekeeper.middleware import never_compress
 
 

@@ -5,23 +5,13 @@ give (games.screens: ``ahead``; the session's state goes into the table itself).
 from __future__ import annotations
 
 from django.core.exceptions import PermissionDenied
-from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.http import HttpRequest, JsonResponse
 from django.utils.cache import patch_cache_control
 from django.utils.translation import get_language
 from django.views.decorators.http import require_safe
 
 from games import services
-from games.models import Game
-from games.views.access import get_game
-
-
-def keep_copy(request: HttpRequest, response: HttpResponse, game: Game) -> HttpResponse:
-    """A page of a session this phone keeps score of: the service worker keeps its last copy,
-    so it opens without a network (static/js/sw.js). A follower's page is not kept, nor an
-    htmx answer: a piece of a page, never a page to open (docs/phone.md)."""
-    if game.can_edit and response.status_code == 200 and not request.htmx:
-        response["X-Offline-Copy"] = "keep"
-    return response
+from games.access import get_game
 
 
 @require_safe

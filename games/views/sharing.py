@@ -10,10 +10,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_safe
 
 from games import services
-from games.models import Game, ShareLink
-from games.qr import qr_svg
-from games.rules import RuleError
-from games.views.access import (
+from games.access import (
     LINKS_COOKIE,
     MAX_LINKS,
     StaleForm,
@@ -24,6 +21,9 @@ from games.views.access import (
     set_cookie,
     stale_form,
 )
+from games.models import Game, ShareLink
+from games.qr import qr_svg
+from games.rules import RuleError
 from scorekeeper.middleware import never_compress
 
 

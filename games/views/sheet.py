@@ -10,9 +10,8 @@ from django.utils.translation import gettext_noop
 from django.views.decorators.http import require_http_methods, require_safe
 
 from games import forms, services
+from games.access import get_game, keep_copy
 from games.kinds import kind_of
-from games.views import offline
-from games.views.access import get_game
 
 
 @require_safe
@@ -26,7 +25,7 @@ def sheet(request: HttpRequest, public_id: str) -> HttpResponse:
         screens.SHEET_TEMPLATE,
         {"game": game, "sheet": SimpleLazyObject(lambda: screens.sheet(services.load(game)))},
     )
-    return offline.keep_copy(request, response, game)
+    return keep_copy(request, response, game)
 
 
 @require_http_methods(["GET", "HEAD", "POST"])

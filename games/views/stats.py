@@ -15,10 +15,11 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_safe
 
 from games import services, stats
+from games.access import current_notebook
 from games.kinds import KINDS, kind_of
 from games.models import Adjustment, Deal, Game, Hand, KozelDeal, Notebook, Player, Round, Seat
 from games.rules import kozel, oh_hell, rounds
-from games.views.access import current_notebook
+from games.tables.oh_hell import record_of
 
 FINISHED_PER_PAGE = 20
 
@@ -37,8 +38,8 @@ class ScoredSession:
 
 def score_sessions(games: QuerySet[Game]) -> list[ScoredSession]:
     """Every session scored, in seven queries however many. Plain rows: model objects for
-    thousands of hands cost seconds with 500 sessions. The records are `services.load`'s
-    (tests/games/test_stats.py compares the two)."""
+    thousands of hands cost seconds with 500 sessions. A deal's record is built as for
+    `services.load` (`record_of`; tests/games/test_stats.py compares the two)."""
     sessions = list(games)
     if not sessions:
         return []
@@ -57,19 +58,18 @@ def score_sessions(games: QuerySet[Game]) -> list[ScoredSession]:
         .order_by("game_id", "index")
         .values_list("pk", "game_id", "trump", "revoke")
     ):
-        by_pk[pk] = {"trump": trump, "revoke": revoke, "bids": {}, "tricks": {}, "adjustments": []}
+        by_pk[pk] = {"trump": trump, "revoke": revoke, "hands": {}, "adjustments": []}
         deals[game_id].append(by_pk[pk])
     for deal_id, seat, bid, tricks in Hand.objects.filter(
         deal__game__in=scope, deal__done=True
     ).values_list("deal_id", "seat", "bid", "tricks"):
-        by_pk[deal_id]["bids"][seat] = bid
-        by_pk[deal_id]["tricks"][seat] = tricks
+        by_pk[deal_id]["hands"][seat] = (bid, tricks)
     for deal_id, seat, points, note in (
         Adjustment.objects.filter(deal__game__in=scope, deal__done=True)
         .order_by("created_at", "pk")
         .values_list("deal_id", "seat", "points", "note")
     ):
-        by_pk[deal_id]["adjustments"].append(oh_hell.Adjustment(seat, points, note))
+        by_pk[deal_id]["adjustments"].append((seat, points, note))
     entries: dict[int, list[kozel.DealEntry]] = defaultdict(list)
     for game_id, team, points, took_trick, last_trick_seat in (
         KozelDeal.objects.filter(game__in=scope)
@@ -100,26 +100,11 @@ def score_sessions(games: QuerySet[Game]) -> list[ScoredSession]:
             rules = kind_of("kozel").rules_of(game.options)
             result = kozel.score_match(rules, game.first_dealer, entries[game.pk])
         else:
-            records = [deal_record(deal, len(players)) for deal in deals[game.pk]]
+            records = [record_of(**deal, players=len(players)) for deal in deals[game.pk]]
             rules = kind_of("oh_hell").rules_of(game.options)
             result = oh_hell.score_game(rules, len(players), game.first_dealer, records)
         scored.append(ScoredSession(game, players, names, result))
     return scored
-
-
-def deal_record(deal: dict, players: int) -> oh_hell.DealRecord:
-    """As `services.deal_record`, from plain rows."""
-    bids = tuple(deal["bids"].get(seat) for seat in range(players))
-    tricks = None
-    if deal["revoke"] is None:
-        tricks = tuple(deal["tricks"].get(seat) for seat in range(players))
-    return oh_hell.DealRecord(
-        bids=bids,
-        tricks=tricks,
-        trump=deal["trump"] or None,
-        revoke=deal["revoke"],
-        adjustments=tuple(deal["adjustments"]),
-    )
 
 
 def as_sessions(

@@ -1,4 +1,4 @@
-"""Every entry the table knows (games/views/table.py ACTIONS) sent to every game, by its own
+"""Every entry the table knows (games/entries.py ACTIONS) sent to every game, by its own
 URL and inside a phone's backlog (games/views/backlog.py): an action that is not for the
 game (a bid for the score sheet, a Kozel deal for Oh Hell, "End the game" for a game that
 ends by itself) is refused with a reason in the page's language, never a 5xx, and saves
@@ -13,9 +13,9 @@ import pytest
 from django.urls import reverse
 
 from games import services
+from games.entries import ACTIONS
 from games.kinds import KINDS, kind_of
 from games.models import Game
-from games.views.table import ACTIONS
 from tests.games.conftest import HTMX, all_rows, form_key
 
 TABLES = {

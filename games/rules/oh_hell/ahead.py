@@ -2,8 +2,8 @@
 that lost its connection goes on by looking things up (issue 32; docs/phone.md "Offline").
 
 Everything here comes from the functions the server itself scores with; the page's script
-only looks up, adds and orders. ``tests/rules/test_ahead.py`` runs the script's fold against
-``score_game`` on random evenings and requires the same numbers.
+only looks up, adds and orders. ``tests/rules/test_offline_model.py`` runs the script's
+fold against ``score_game`` on random evenings and requires the same numbers.
 """
 
 from __future__ import annotations

@@ -133,3 +133,12 @@ def form_key_or_refuse(request: HttpRequest) -> str:
 def stale_form(request: HttpRequest) -> HttpResponse:
     reason = _("This form is out of date: reload the page and try again.")
     return render(request, "400.html", {"reason": reason}, status=400)
+
+
+def keep_copy(request: HttpRequest, response: HttpResponse, game: Game) -> HttpResponse:
+    """A page of a session this phone keeps score of: the service worker keeps its last copy,
+    so it opens without a network (static/js/sw.js). A follower's page is not kept, nor an
+    htmx answer: a piece of a page, never a page to open (docs/phone.md)."""
+    if game.can_edit and response.status_code == 200 and not request.htmx:
+        response["X-Offline-Copy"] = "keep"
+    return response

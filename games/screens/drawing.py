@@ -1,0 +1,62 @@
+"""The deal screen drawn for any game: its table's screens give the context, its Kind the
+template; a follower's swap is drawn once per version and language (the "tables" cache)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from django.core.cache import caches
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import render
+from django.utils.translation import get_language
+from django_htmx.http import trigger_client_event
+
+from games import services
+from games.kinds import kind_of
+from games.models import Game
+
+
+def render_table(
+    request: HttpRequest,
+    game: Game,
+    *,
+    error: str | None = None,
+    error_for: str = "",
+    status: int = 200,
+    partial: bool = False,
+    posted: Mapping[str, str] | None = None,
+) -> HttpResponse:
+    """A view-only link's table holds no form, token or form key, so the swap its followers
+    poll for is drawn once per version and language and kept in the "tables" cache.
+    ``posted``: what the refused form sent, when it is not this request's form."""
+    kind = kind_of(game.kind)
+    partial = partial or bool(request.htmx)
+    kept = None
+    if partial and game.role == "view" and status == 200:
+        kept = f"table:{game.public_id}:{game.version}:{get_language()}"
+        if (html := caches["tables"].get(kept)) is not None:
+            return HttpResponse(html)
+    table = services.table_after(game)
+    refused = status >= 400
+    posted = request.POST if posted is None else posted
+    screens = table.screens()
+    context = screens.table_context(request, table, posted if refused else None, error_for)
+    if game.can_edit:
+        # What the phone needs to go on if the connection drops (docs/phone.md, "Offline").
+        context["offline"] = screens.offline_state(table, context)
+    # A refused form comes back with what was typed, so nothing has to be entered twice.
+    context.update(
+        game=game,
+        error=error,
+        error_for=error_for,
+        posted=posted if refused else {},
+    )
+    template = f"{kind.template}#{kind.element}" if partial else kind.template
+    response = render(request, template, context, status=status)
+    if kept:
+        caches["tables"].set(kept, response.content.decode())
+    spoken = screens.spoken(context, error_for) if request.htmx and status == 200 else None
+    if spoken:
+        # A swapped table is new to a screen reader: the live region (base.html) says what.
+        trigger_client_event(response, "announce", spoken)
+    return response
