@@ -17,6 +17,7 @@
       heardAt = new Date();
       if (line) {
         line.hidden = true;
+        document.documentElement.style.setProperty("--connection", "0px");
       }
       return;
     }
@@ -36,5 +37,7 @@
     }).format(heardAt);
     line.textContent = `${table.dataset.noConnection} ${time}`;
     line.hidden = false;
+    // Stuck at the top (app.css): a round game's totals stick below it.
+    document.documentElement.style.setProperty("--connection", `${line.offsetHeight}px`);
   });
 })();

@@ -211,6 +211,8 @@
       }
       line.textContent = text;
       line.hidden = !text;
+      // Stuck at the top (app.css): a round game's totals stick below it.
+      document.documentElement.style.setProperty("--connection", `${line.offsetHeight}px`);
     }
 
     // The phone's table, drawn by html(serverTable) unless it shows `drawn` already: a retry

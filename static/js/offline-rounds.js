@@ -33,6 +33,8 @@
   }
 
   const clean = (text) => text.replace(/\s+/g, " ").trim();
+  // A number as the server writes it: "−5", with the true minus sign.
+  const signed = (value) => String(value).replace(/^-(?=\d)/, "\u2212");
   // "Anna: bid" + "1" -> "Anna: bid 1"; "♦ diamonds (80)" + "A" -> "♦ diamonds (80): A".
   const joined = (label, value) =>
     label.includes(":") ? `${label} ${value}` : `${label}: ${value}`;
@@ -71,7 +73,7 @@
       }
       const row = control.closest("[data-label]");
       if (control.type === "hidden") {
-        add(control, joined(control.dataset.label, value)); // a bid made before the play
+        add(control, joined(control.dataset.label, signed(value))); // a bid made before the play
       } else if (control.type === "radio" && row) {
         // A row of keys: "Anna: bid 1"; its key checked by default (0 bonuses) goes unsaid.
         const chosen = controls.find((each) => each.value === value) || control;
@@ -88,11 +90,23 @@
           add(control, joined(clean(labelOf(control, holder)), clean(option.textContent)));
         }
       } else if (value !== "") {
-        add(control, `${clean(labelOf(control, holder))} ${value}`);
+        add(control, `${clean(labelOf(control, holder))} ${signed(value)}`);
       }
     }
-    return Array.from(groups, ([group, parts]) =>
-      group ? `${group} · ${parts.join(", ")}` : parts.join(", "),
+    // Each player named once: "Anna: bid 1", "Anna: tricks taken 1" and the bonuses under
+    // "Anna" make "Anna: bid 1, tricks taken 1, Black 14".
+    const named = new Map();
+    for (const [group, parts] of groups) {
+      for (const part of parts) {
+        const at = group ? -1 : part.indexOf(": ");
+        const who = group || (at > 0 ? part.slice(0, at) : "");
+        const one = named.get(who) || { joint: group ? " · " : ": ", parts: [] };
+        one.parts.push(at > 0 ? part.slice(at + 2) : part);
+        named.set(who, one);
+      }
+    }
+    return Array.from(named, ([who, { joint, parts }]) =>
+      who ? `${who}${joint}${parts.join(", ")}` : parts.join(", "),
     ).join("; ");
   }
 

@@ -90,6 +90,7 @@
     const form = key.closest("[data-kozel]");
     const input = form.querySelector(".points-input");
     const pressed = key.dataset.key;
+    note(input); // the field a refusal is about, if it names none
     if (pressed === "clear") {
       input.value = "";
     } else if (pressed === "back") {
@@ -164,21 +165,43 @@
   });
 
   // The next control in view (issue 27): after an entry swaps the table, the reason it was
-  // refused (the outbox's #refused, offline-parts.js, or the form's own), or else the control
-  // a scorekeeper taps next ([data-next]; in a form of key rows, the first row without a key
-  // chosen), is scrolled into view only if it is not in view already; a poll's swap (another
-  // phone's entry) never moves the page. Entries go through the outbox (offline.js), which
-  // says "scorekeeper:entered" once the table is drawn again.
+  // refused with the field it names (below), or else the control a scorekeeper taps next
+  // ([data-next]; in a form of key rows, the first row without a key chosen), is scrolled
+  // into view only if it is not in view already; a poll's swap (another phone's entry) never
+  // moves the page. A line saying what was just scored ("Round 3 scored", "Deal 2: 45–75",
+  // or kept on the phone) comes into view with it, below the sticky totals, when it is
+  // news and they fit together. Entries go through
+  // the outbox (offline.js), which says "scorekeeper:entered" once the table is drawn again.
+  // The phone's own line while entries wait (offline.js): the last round kept, or the line
+  // of the deal worked out on the phone; else the server's.
+  const lastLine = () =>
+    document.querySelector("#offline-table :is(.kept-rounds li:last-child, .last-line)") ||
+    document.querySelector("#table .last-deal, #kozel .last-deal");
+  let said = lastLine() ? lastLine().textContent : "";
   function nextInView() {
+    stuck();
+    const line = lastLine();
+    const news = line && line.textContent !== said;
+    said = line ? line.textContent : "";
     const refusal = document.querySelector(
       "#refused, #table .error[role=alert], #kozel .error[role=alert]",
     );
+    if (refusal) {
+      refusalInView(refusal);
+      return;
+    }
     const next = document.querySelector("#table [data-next], #kozel [data-next]");
     const rows = next ? Array.from(next.querySelectorAll(".key-row")) : [];
-    const open = rows.find((row) => !counted(row));
-    const target = refusal || open || next;
+    let target = rows.find((row) => !counted(row)) || next;
+    if (target && news) {
+      // A form taller than the room with the line: its first control, with the line.
+      const first = next.querySelector("input:not([type=hidden]), select, button");
+      if (!fits(target, [line]) && first && fits(first, [line])) {
+        target = first;
+      }
+    }
     if (target) {
-      bringIntoView(target);
+      bringIntoView(target, news ? [line] : []);
     }
   }
   document.addEventListener("htmx:afterSwap", (event) => {
@@ -189,22 +212,95 @@
   });
   document.addEventListener("scorekeeper:entered", nextInView);
 
-  // Into the room the sticky parts leave: below a round game's totals (.score-chips, stuck
-  // at the top once the page scrolls) and above its Save (.save-bar, stuck at the foot).
-  function bringIntoView(element) {
-    const box = element.getBoundingClientRect();
-    const chips = element.closest("#table") && document.querySelector("#table .score-chips");
-    const bar = !element.closest(".save-bar") && document.querySelector("#table .save-bar");
-    const room = 8; // px off a sticky edge
-    const top = chips ? chips.offsetHeight + room : 0;
-    const foot = bar ? Math.min(window.innerHeight, bar.getBoundingClientRect().top - room) : 0;
-    const bottom = bar ? foot : window.innerHeight;
+  // A refused entry: the field to correct and the reason, both in view and neither under a
+  // sticky part (the reason of a round sticks with Save at the foot). The field is the one
+  // the refusal names (data-field: a field's name, or the start of a group's, "e.points"),
+  // marked invalid and described by the reason; else the one the player last changed in
+  // that form. Kozel's Save, below its reason, comes too when it fits.
+  const touched = new Map(); // a form's action: the name of the field last changed in it
+  const note = (field) => {
+    const form = field && field.form;
+    if (form && field.name && form.closest("#table, #kozel")) {
+      touched.set(form.getAttribute("action"), field.name);
+    }
+  };
+  document.addEventListener("change", (event) => note(event.target));
+  document.addEventListener("input", (event) => note(event.target));
+  function refusalInView(refusal) {
+    const form = refusal.closest("form");
+    const named = refusal.dataset.field;
+    const fields = Array.from(form ? form.elements : []).filter((each) =>
+      named ? each.name === named || each.name.startsWith(`${named}.`) : false,
+    );
+    const last = form && touched.get(form.getAttribute("action"));
+    const field = fields[0] || (last && Array.from(form.elements).find((f) => f.name === last));
+    if (!field) {
+      bringIntoView(refusal);
+      return;
+    }
+    for (const each of fields) {
+      each.setAttribute("aria-invalid", "true");
+      if (refusal.id) {
+        each.setAttribute("aria-describedby", refusal.id);
+      }
+    }
+    const place = (each) => each.closest(".key-row, .points-line, .points-row, fieldset") || each;
+    const submit = form.querySelector("button[type=submit]");
+    bringIntoView(place(field), [...fields.map(place), refusal, submit].filter(Boolean));
+  }
+
+  // The sticky parts: a round game's totals (.score-chips, and the connection line above
+  // them), stuck at the top once the page scrolls, and its Save (.save-bar) at the foot.
+  // Their heights go to CSS too (--stuck-top, --stuck-bottom: rounds.css's scroll-margin),
+  // for the browser's own scrolling to a field.
+  function stuck(element) {
+    const inTable = !element || element.closest("#table");
+    const chips = inTable && document.querySelector("#table .score-chips");
+    const bar = document.querySelector("#table .save-bar");
+    const line = document.querySelector("#main > .connection:not([hidden])");
+    const top = (chips ? chips.offsetHeight : 0) + (line ? line.offsetHeight : 0);
+    const bottom = bar ? bar.offsetHeight : 0;
+    document.documentElement.style.setProperty("--stuck-top", `${top}px`);
+    document.documentElement.style.setProperty("--stuck-bottom", `${bottom}px`);
+    return { top, bar: inTable && element && !element.closest(".save-bar") ? bar : null };
+  }
+
+  // The room the sticky parts leave for `element`, 8 px off each (Save covers what is above
+  // it only where it sticks, at the foot); and the box of `element` with `also` (what is
+  // inside the sticky Save is in view with it).
+  function room(element) {
+    const sticky = stuck(element);
+    const bar = sticky.bar;
+    const bottom = window.innerHeight - (bar ? bar.offsetHeight : 0) - 8;
+    return { top: sticky.top + 8, bottom };
+  }
+  function span(element, also) {
+    const boxes = [element, ...also.filter((each) => !each.closest(".save-bar"))].map((each) =>
+      each.getBoundingClientRect(),
+    );
+    return {
+      top: Math.min(...boxes.map((box) => box.top)),
+      bottom: Math.max(...boxes.map((box) => box.bottom)),
+    };
+  }
+  function fits(element, also) {
+    const { top, bottom } = room(element);
+    const box = span(element, also);
+    return box.bottom - box.top <= bottom - top;
+  }
+
+  // Into that room: `element`, with `also` when they fit together.
+  function bringIntoView(element, also = []) {
+    const { top, bottom } = room(element);
+    const box = fits(element, also) ? span(element, also) : span(element, []);
     if (box.top >= top && box.bottom <= bottom) {
       return;
     }
-    const tall = box.height > bottom - top;
+    const tall = box.bottom - box.top > bottom - top;
     window.scrollBy(0, tall || box.top < top ? box.top - top : box.bottom - bottom);
   }
+  document.addEventListener("DOMContentLoaded", () => stuck());
+  window.addEventListener("resize", () => stuck());
 
   // The tricks form: once a player's count is picked, the next player's row (or Score)
   // comes into view if it is below the screen's edge. Every row filled (the last one

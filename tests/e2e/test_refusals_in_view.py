@@ -1,0 +1,232 @@
+"""What a scorekeeper must see after a tap, at 360 x 640 and 390 x 844, in the round games
+and Kozel: measured on the screen as it is (viewport coordinates), not on the page.
+
+- A refused round: the field to correct and the reason both on the screen, the field
+  neither under the sticky Save (with the reason in it) nor under the sticky totals.
+- A round saved: "Round N scored" below the sticky totals, on the screen.
+- Offline: the connection line ("No connection · N entries kept") on the screen after a
+  Save that scrolled the page, the totals stuck below it, not under it.
+- Kozel at 360: "0 / 12" on one line, the last deal's line whole, the points' label clear
+  of its hint, and after a refusal the points, the reason and Save deal on the screen.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Locator, Page, expect
+
+from games import services
+from games.kinds import kind_of
+from games.models import Notebook
+from tests.e2e import test_one_thumb
+from tests.e2e.test_one_thumb import VIEWPORTS, with_notebook
+from tests.e2e.test_one_thumb_rounds import key, table_on_phone
+
+phones = test_one_thumb.phones  # the fixture: phone browsers of a size and language
+
+both_viewports = pytest.mark.parametrize("viewport", list(VIEWPORTS))
+EDGE = 0.5  # CSS px: a box may end on a fraction of a pixel past a whole one
+
+
+def box(locator: Locator) -> dict:
+    """The element's box on the screen (CSS px from the viewport's top left)."""
+    found = locator.bounding_box()
+    assert found is not None, f"{locator} is not drawn"
+    return {"top": found["y"], "bottom": found["y"] + found["height"]}
+
+
+def on_screen(page: Page, locator: Locator, what: str) -> dict:
+    place = box(locator)
+    height = page.viewport_size["height"]
+    assert place["top"] >= -EDGE and place["bottom"] <= height + EDGE, (
+        f"{what} is off the screen: {place}, screen height {height}"
+    )
+    return place
+
+
+def clear_of_the_sticky_parts(page: Page, locator: Locator, what: str) -> None:
+    """On the screen, below the sticky totals and above the sticky Save."""
+    place = on_screen(page, locator, what)
+    chips = box(page.locator("#table .score-chips"))
+    assert place["top"] >= chips["bottom"] - EDGE, f"{what} {place} is under the totals {chips}"
+    bar = page.locator("#table .save-bar")
+    if bar.count():
+        bar_box = box(bar)
+        assert place["bottom"] <= bar_box["top"] + EDGE, (
+            f"{what} {place} is under the sticky Save {bar_box}"
+        )
+
+
+def tysiac_for_four(phones, live_server, viewport: str) -> Page:
+    names = ("Ania", "Bartek", "Celina", "Darek")  # Ania deals and sits out round 1
+    page = table_on_phone(phones, live_server, viewport, "tysiac", "polish", names, 0, "pl")
+    page.wait_for_load_state("networkidle")
+    return page
+
+
+@pytest.mark.django_db(transaction=True)
+@both_viewports
+def test_a_refused_tysiac_round_shows_the_card_points_and_the_reason(
+    phones, live_server, screenshot_dir: Path, viewport: str
+) -> None:
+    page = tysiac_for_four(phones, live_server, viewport)
+    page.locator("#table .bidder-pick label").first.click()
+    page.locator("#contract").fill("100")
+    for seat, points in ((1, "60"), (2, "30"), (3, "20")):  # 110, not 120
+        page.locator(f"#points-{seat}").fill(points)
+    page.locator("#table .save-round").click()
+    reason = page.locator("#round-error")
+    expect(reason).to_contain_text("120")
+    page.wait_for_timeout(300)  # the page settles where the script brought it
+    page.screenshot(path=screenshot_dir / f"in-view-tysiac-{viewport}-refused.png")
+
+    on_screen(page, reason, "the reason")
+    # The card points the player entered last, to correct, clear of the sticky parts.
+    clear_of_the_sticky_parts(page, page.locator("#table .points-line:has(#points-3)"), "Darek")
+
+    page.locator("#points-3").fill("30")
+    page.locator("#table .save-round").click()
+    scored = page.locator("#table details.last-deal summary")
+    expect(scored).to_contain_text("Runda 1 policzona")
+    page.wait_for_timeout(300)
+    page.screenshot(path=screenshot_dir / f"in-view-tysiac-{viewport}-saved.png")
+    clear_of_the_sticky_parts(page, scored, "'Round 1 scored'")
+
+
+@pytest.mark.django_db(transaction=True)
+@both_viewports
+def test_a_refused_skull_king_round_shows_the_trick_keys_and_the_reason(
+    phones, live_server, screenshot_dir: Path, viewport: str
+) -> None:
+    names = ("Anna", "Ben", "Carla", "Dario")
+    page = table_on_phone(phones, live_server, viewport, "skull_king", "rulebook", names, 3, "en")
+    page.wait_for_load_state("networkidle")
+    for seat in range(4):
+        key(page, f"e.bids.{seat}", 0).click()
+    page.locator("#table .save-round").click()
+    expect(page.locator("#table input[name='e.tricks.0']").first).to_be_attached()
+    page.wait_for_timeout(300)
+    for seat in range(4):  # no trick taken of the one card: refused
+        key(page, f"e.tricks.{seat}", 0).click()
+    page.locator("#table .save-round").click()
+    reason = page.locator("#round-error")
+    expect(reason).to_contain_text("The tricks add up to 0")
+    page.wait_for_timeout(300)
+    page.screenshot(path=screenshot_dir / f"in-view-skull-king-{viewport}-refused.png")
+
+    on_screen(page, reason, "the reason")
+    dario = page.locator("#table .key-row:has(input[name='e.tricks.3'])")
+    clear_of_the_sticky_parts(page, dario, "Dario's trick keys")
+
+    key(page, "e.tricks.3", 1).click()
+    page.locator("#table .save-round").click()
+    scored = page.locator("#table details.last-deal summary")
+    expect(scored).to_contain_text("Round 1 scored")
+    page.wait_for_timeout(300)
+    page.screenshot(path=screenshot_dir / f"in-view-skull-king-{viewport}-saved.png")
+    clear_of_the_sticky_parts(page, scored, "'Round 1 scored'")
+
+
+@pytest.mark.django_db(transaction=True)
+@both_viewports
+def test_the_connection_line_stays_on_the_screen_after_an_offline_save(
+    phones, live_server, screenshot_dir: Path, viewport: str
+) -> None:
+    names = ("Anna", "Ben", "Carla", "Dario", "Eva", "Filip")
+    page = table_on_phone(phones, live_server, viewport, "skull_king", "rulebook", names, 5, "en")
+    page.wait_for_load_state("networkidle")  # the outbox and the forms drawn ahead are in
+    page.context.set_offline(True)
+    for seat in range(6):
+        key(page, f"e.bids.{seat}", 0).click()
+    page.locator("#table .save-round").click()
+    line = page.locator("#connection")
+    expect(line).to_contain_text("1 entry kept on this phone")
+    for seat in range(6):
+        key(page, f"e.tricks.{seat}", 1 if seat == 0 else 0).click()
+    page.locator("#table .save-round").click()
+    expect(line).to_contain_text("2 entries kept on this phone")
+    page.wait_for_timeout(300)
+    page.screenshot(path=screenshot_dir / f"in-view-offline-{viewport}.png")
+
+    assert page.evaluate("window.scrollY") > 0, "the page was not scrolled: nothing is tested"
+    place = on_screen(page, line, "the connection line")
+    chips = box(page.locator("#table .score-chips"))
+    assert chips["top"] >= place["bottom"] - EDGE, f"the totals {chips} under the line {place}"
+    # The round just kept is said on the screen too, below the totals.
+    kept = page.locator("#offline-table .kept-rounds li").last
+    expect(kept).to_contain_text("Round 1 (not sent yet): Anna: bid 0, tricks taken 1")
+    clear_of_the_sticky_parts(page, kept, "the round kept")
+
+
+def kozel_on_phone(phones, live_server, viewport: str) -> Page:
+    notebook = Notebook.objects.create()
+    game = services.start_game(
+        notebook=notebook,
+        kind="kozel",
+        preset=next(iter(kind_of("kozel").presets)),
+        options=kind_of("kozel").preset_options(next(iter(kind_of("kozel").presets))),
+        names=["Anna", "Ben", "Cleo", "Dan"],
+        first_dealer=3,
+    )
+    page = phones(viewport, "en")
+    with_notebook(page, live_server.url, notebook)
+    page.goto(f"{live_server.url}/s/{game.public_id}/")
+    page.wait_for_load_state("networkidle")
+    return page
+
+
+def points(page: Page, digits: str) -> None:
+    pad = page.locator("#kozel [data-numpad]")
+    pad.get_by_role("button", name="Clear").click()
+    for digit in digits:
+        pad.locator(f"[data-key='{digit}']").click()
+    expect(page.locator("#points")).to_have_value(digits)
+
+
+@pytest.mark.django_db(transaction=True)
+@both_viewports
+def test_kozel_on_a_small_phone_shows_its_lines_whole_and_a_refusal_with_save(
+    phones, live_server, screenshot_dir: Path, viewport: str
+) -> None:
+    page = kozel_on_phone(phones, live_server, viewport)
+    problems = []
+    for strong in page.locator(".team-bar-label strong").all():
+        # One box a line the text runs on: "0 /" and "12" would be two.
+        lines = strong.evaluate(
+            "(el) => { const r = document.createRange(); r.selectNodeContents(el);"
+            " return new Set(Array.from(r.getClientRects(), (b) => Math.round(b.top))).size; }"
+        )
+        if lines != 1:
+            problems.append(f"'{strong.inner_text()}' is cut over {lines} lines")
+
+    points(page, "45")
+    page.locator("#kozel .kozel-form button[type=submit]").click()
+    done = page.locator("#kozel .last-kozel .done-line")
+    expect(done).to_have_text("Deal 1: 45–75. Anna & Cleo take 2 defeat points.")
+    if done.evaluate("(el) => el.scrollWidth > el.clientWidth"):
+        problems.append("the last deal's line is cut")
+
+    points(page, "1")  # no card is worth 1: refused
+    page.locator("#kozel .kozel-form button[type=submit]").click()
+    reason = page.locator("#kozel-error")
+    expect(reason).to_contain_text("exactly 1 card point")
+    page.wait_for_timeout(300)
+    page.screenshot(path=screenshot_dir / f"in-view-kozel-{viewport}-refused.png")
+    save = page.locator("#kozel .kozel-form button[type=submit]")
+    for what, locator in (("the card points", page.locator("#points")), ("the reason", reason)):
+        try:
+            on_screen(page, locator, what)
+        except AssertionError as off:
+            problems.append(str(off))
+    try:
+        on_screen(page, save, "Save deal")
+    except AssertionError as off:
+        problems.append(str(off))
+    label = box(page.locator(".points-label label"))
+    hint = page.locator("[data-other-team]")
+    expect(hint).to_have_text("Ben & Dan: 119")
+    if box(hint)["top"] < label["bottom"] - EDGE:
+        problems.append(f"the label {label} runs into its hint {box(hint)}")
+    assert not problems, "\n".join(problems)
