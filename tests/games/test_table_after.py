@@ -10,7 +10,6 @@ import pytest
 from django.urls import reverse
 
 from bench import pageforms
-from games.models import Game
 from tests.games.conftest import HTMX, start_kozel, start_oh_hell
 from tests.games.test_round_games import points_form, post, skull_form, start
 
