@@ -16,7 +16,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.utils.translation import gettext_lazy
 
-from games.rules import RuleError, gettext_noop
+from games.rules import RuleError, entry_fields, gettext_noop
 
 #: C0 controls but tab, line feed and carriage return; DEL; C1 controls.
 CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f]")
@@ -70,100 +70,13 @@ def choice_of(raw: object, *, low: int, high: int) -> int | None:
         return None
 
 
-#: Fields of a round's entry (games.rules.rounds) in a form: "e.bids.2", "e.bonuses.0.pirates",
-#: "e.marriages.H"; names ending in "[]" and a number ("e.bonuses.0.loot[]3") are a group
-#: of boxes, each name its own (a phone's kept copy of the form holds one value a name),
-#: whose ticked values make one list.
-GROUP = re.compile(r"(.+)\[\][0-9]{1,2}")
-ENTRY_PREFIX = "e."
-ENTRY_NUMBER = re.compile(rf"[-−]?[0-9]{{1,{MOST_DIGITS}}}")
-MOST_ENTRY_FIELDS = 400
-#: A part of a field's path: a name ("bids", "skull_king", "H"), or a seat's index in ASCII
-#: digits without a leading zero, so each seat has one spelling: not "²", "０" or "00",
-#: which str.isdigit() takes and int() fails on or reads as another seat.
-NAME_PART = re.compile(r"[A-Za-z_][A-Za-z0-9_]{0,39}")
-INDEX_PART = re.compile(r"0|[1-9][0-9]?")
-MOST_PARTS = 4
-NO_SUCH_FIELD = gettext_noop(
-    "This form has no field %(field)s: reload the page and enter it again."
-)
-
-
-def _path_of(name: str) -> tuple[list[str], bool] | None:
-    """A field's path parts and whether it is a group of boxes, or None for a name that no
-    form here has."""
-    path = name[len(ENTRY_PREFIX) :]
-    group = GROUP.fullmatch(path)
-    parts = (group.group(1) if group else path).split(".")
-    if len(parts) > MOST_PARTS or not all(
-        NAME_PART.fullmatch(part) or INDEX_PART.fullmatch(part) for part in parts
-    ):
-        return None
-    return parts, group is not None
-
-
 def entry_of(data, *, strict: bool = True) -> dict:
-    """A round's entry as its form sent it, as JSON the rules module checks: digits become
-    numbers, "on"/"true"/"false" booleans, an empty field nothing; a path's index parts
-    make a list (gaps None). Anything else stays text, for the rules to refuse by name.
-    A field name no form has is refused (RuleError); ``strict`` False leaves it out, to
-    show again what a refused form sent."""
-    entry: dict = {}
-    names = [name for name in data if name.startswith(ENTRY_PREFIX)][:MOST_ENTRY_FIELDS]
-    for name in names:
-        path = _path_of(name)
-        if path is None:
-            if strict:
-                raise RuleError(NO_SUCH_FIELD, field=name[:60])
-            continue
-        parts, many = path
-        sent = data.getlist(name) if hasattr(data, "getlist") else [data[name]]
-        values = [_entry_value(raw) for raw in sent if isinstance(raw, str)]
-        if not values:
-            continue
-        value = [v for v in values if v is not None] if many else values[-1]
-        if value is None:
-            continue
-        value = None if value is NULL else value
-        node = entry
-        for part in parts[:-1]:
-            node = node.setdefault(part, {})
-            if not isinstance(node, dict):
-                break
-        else:
-            if many and isinstance(node.get(parts[-1]), list):
-                node[parts[-1]] += value
-            else:
-                node[parts[-1]] = value
-    return _listed(entry)
-
-
-#: "null": a seat's place kept empty (a player out of the game), so later seats keep theirs.
-NULL = object()
-
-
-def _entry_value(raw: str) -> object:
-    text = raw.strip()
-    if not text:
-        return None
-    if text == "null":
-        return NULL
-    if ENTRY_NUMBER.fullmatch(text):
-        return int(text.replace("−", "-"))
-    return {"on": True, "true": True, "false": False}.get(text, text)
-
-
-def _listed(node: object) -> object:
-    """Dicts keyed 0, 1, 2 … (INDEX_PART) become lists (the seats' values in seat order)."""
-    if not isinstance(node, dict):
-        return node
-    node = {key: _listed(value) for key, value in node.items()}
-    if node and all(INDEX_PART.fullmatch(key) for key in node):
-        listed: list = [None] * (max(map(int, node)) + 1)
-        for key, value in node.items():
-            listed[int(key)] = value
-        return listed
-    return node
+    """A round's entry as its form sent it (a QueryDict, or a dict of one value a name):
+    games.rules.entry_fields, which a phone offline runs too (docs/phone.md)."""
+    fields = [
+        (name, data.getlist(name) if hasattr(data, "getlist") else [data[name]]) for name in data
+    ]
+    return entry_fields.entry_of(fields, strict=strict)
 
 
 class TokenConverter:

@@ -9,9 +9,11 @@ result, every dataclass as a dict of its fields, each `Why` also said in English
 (``text``), and for Oh Hell and Kozel each seat's or team's explanation of every deal.
 """
 
+import json
 from dataclasses import fields, is_dataclass
 
 from games.rules import kozel, oh_hell, sheet, skull_king, tysiac
+from games.rules.entry_fields import entry_of
 from games.rules.errors import RuleError
 from games.rules.explain import Why
 
@@ -99,8 +101,72 @@ GAMES = {
 
 def score(request):
     """The whole result of a game as plain JSON, or ``{"error": template, "params": ...}``
-    for a refusal by the rules (a `RuleError`), as the server would refuse it."""
+    for a refusal by the rules (a `RuleError`), as the server would refuse it. A request
+    with ``kept`` is a round game's table on a phone (`table`)."""
     try:
+        if "kept" in request:
+            return table(request)
         return GAMES[request["game"]](request)
     except RuleError as error:
         return plain(error)
+
+
+ROUND_GAMES = {"skull_king": skull_king, "tysiac": tysiac, "sheet": sheet}
+
+#: The game a phone is scoring, kept between its requests: (what it is, the rounds added,
+#: its Tally). A round kept offline then costs one ``Tally.add``, not the whole game again.
+_kept = {}
+
+
+def table(request):
+    """A round game's table on a phone offline (docs/phone.md "Rules on the phone"): the
+    stored ``entries`` and then the rounds ``kept`` on the phone, each as its form's fields
+    (name -> value), made into the entry the server would store (games.rules.entry_fields)
+    and added to a Tally kept from the request before when the game and the rounds before
+    are the same. The answer: the standings, ``count`` rounds, the rounds from ``since`` on
+    (points, totals, explanations), and the first kept round the rules refuse, if any
+    (``refused``: its index in ``kept`` and the refusal), the rounds after it left out."""
+    game = ROUND_GAMES[request["game"]]
+    options = request.get("options", {})
+    players, first_dealer = request["players"], request["first_dealer"]
+    rounds = list(request["entries"])
+    refused = None
+    for index, form in enumerate(request.get("kept", ())):
+        try:
+            rounds.append(entry_of([(name, [value]) for name, value in form.items()]))
+        except RuleError as error:
+            refused = {"index": index, "error": plain(error)}
+            break
+    key = json.dumps([request["game"], options, players, first_dealer])
+    kept = _kept.get(key)
+    added = kept[1] if kept else None
+    if added is None or added != rounds[: len(added)]:
+        kept = (key, [], game.Tally(_rules(game.Rules, request), players, first_dealer))
+        _kept.clear()
+        _kept[key] = kept
+    added, tally = kept[1], kept[2]
+    stored = len(request["entries"])
+    for index in range(len(added), len(rounds)):
+        try:
+            tally.add(rounds[index])
+        except RuleError as error:
+            if index < stored:
+                raise
+            refused = {"index": index - stored, "error": plain(error)}
+            break
+        added.append(rounds[index])
+    result = tally.result(request.get("ended", False))
+    since = request.get("since", 0)
+    return {
+        "sides": plain(result.sides),
+        "totals": plain(result.totals),
+        "places": plain(result.places),
+        "winners": plain(result.winners),
+        "finished": result.finished,
+        "next_round": plain(result.next_round),
+        "marks": plain(result.marks),
+        "out": plain(result.out),
+        "count": len(result.rounds),
+        "rounds": [plain(scored) for scored in result.rounds[since:]],
+        "refused": refused,
+    }

@@ -212,9 +212,9 @@ CASES = {
 }
 
 
-#: Refusals that differ: with two things wrong, the rules name the first they meet while
-#: iterating a dict (DECK_HOLDS, ADVANCED_CARDS), and MicroPython's dicts keep no insertion
-#: order. Each case is right on its own; docs/phone.md says what would make them agree.
+#: Refusals with two things wrong: the rules name the first they meet, going over a tuple of
+#: keys (DECK_HOLD_KEYS, ADVANCED_NAMES) rather than a dict, whose order MicroPython does
+#: not keep.
 DICT_ORDER = {
     "skull_king too many 14s and mermaids": rounds_game(
         "skull_king",
@@ -293,7 +293,6 @@ def test_micropython_scores_every_worked_example_as_cpython_does(name, micropyth
     assert differences(found, cpython(CASES[name])) == []
 
 
-@pytest.mark.xfail(strict=True, reason="MicroPython's dicts keep no insertion order")
 @pytest.mark.parametrize("name", list(DICT_ORDER))
 def test_micropython_names_the_first_of_two_faults_as_cpython_does(name, micropython) -> None:
     found = micropython[name]

@@ -44,6 +44,9 @@ DECK_HOLDS = {
         gettext_noop("The deck holds 5 pirates and the Tigress: at most %(most)s pirates."),
     ),
 }
+#: Its keys in the order they are checked (a tuple: MicroPython's dicts keep no order, and
+#: with two faults the first met is the one named).
+DECK_HOLD_KEYS = ("fourteens", "mermaids", "pirates")
 
 BIDS = (
     gettext_noop("Enter every player's bid."),
@@ -133,7 +136,8 @@ def _bonus(rules: Rules, players: int, seat: int, raw: object, took: int) -> dic
     if not all(key in BONUS_KEYS for key in raw):
         raise RuleError(gettext_noop("Unknown bonus."))
     bonus: dict = {}
-    for key, (most, holds) in DECK_HOLDS.items():
+    for key in DECK_HOLD_KEYS:
+        most, holds = DECK_HOLDS[key]
         value = raw.get(key, 0)
         if not is_whole(value):
             raise RuleError(gettext_noop("“%(field)s” must be a whole number."), field=key)
@@ -188,7 +192,8 @@ def _loot(rules: Rules, players: int, seat: int, loot: object) -> list[int]:
 
 def _check_the_deck(bonuses: Sequence[dict], tricks: Sequence[int], players: int) -> None:
     """What the whole round's bonuses could be, with one deck."""
-    for key, (most, holds) in DECK_HOLDS.items():
+    for key in DECK_HOLD_KEYS:
+        most, holds = DECK_HOLDS[key]
         if sum(bonus.get(key, 0) for bonus in bonuses) > most:
             raise RuleError(holds, most=most)
     if sum(bool(bonus.get("black_fourteen")) for bonus in bonuses) > 1:

@@ -25,6 +25,9 @@ ROUNDS = 10
 DECK = 70
 #: The advanced cards, each an option: how many cards each adds to the deck.
 ADVANCED_CARDS = {"kraken": 1, "white_whale": 1, "loot": 2}
+#: Their names in order (a tuple: MicroPython's dicts keep no order, and of two faulty
+#: options the first met is the one named).
+ADVANCED_NAMES = ("kraken", "white_whale", "loot")
 ADVANCED_DECK = DECK + sum(ADVANCED_CARDS.values())  # 74: all of them
 MOST_ROUNDS = 20  # a table's own list of rounds
 HANDS = 3  # the most hands the fewest players are dealt: two and Graybeard's, or three
@@ -70,7 +73,7 @@ class Rules:
             raise RuleError(
                 gettext_noop("Unknown value for the option %(option)s."), option="scoring"
             ) from None
-        for name in ADVANCED_CARDS:
+        for name in ADVANCED_NAMES:
             if not isinstance(getattr(self, name), bool):
                 raise RuleError(gettext_noop("“%(field)s” must be true or false."), field=name)
         rounds = tuple(self.rounds) if isinstance(self.rounds, (list, tuple)) else None
@@ -100,7 +103,7 @@ class Rules:
         """Options as an earlier version stored them, in today's names: one
         ``advanced_cards`` for the Kraken, the White Whale and Loot together became one
         option each (a session or file with it takes all three, or none)."""
-        if "advanced_cards" not in options or any(name in options for name in ADVANCED_CARDS):
+        if "advanced_cards" not in options or any(name in options for name in ADVANCED_NAMES):
             return options  # nothing earlier, or both: refused by name
         mended = dict(options)
         value = mended.pop("advanced_cards")
@@ -108,7 +111,7 @@ class Rules:
             raise RuleError(
                 gettext_noop("“%(field)s” must be true or false."), field="advanced_cards"
             )
-        return mended | dict.fromkeys(ADVANCED_CARDS, value)
+        return mended | dict.fromkeys(ADVANCED_NAMES, value)
 
 
 PRESETS = {

@@ -25,6 +25,8 @@ CARD_POINTS = 4 * sum(CARD_VALUES.values())  # 120
 IMPOSSIBLE_CARD_POINTS = frozenset({1, CARD_POINTS - 1})
 #: A king and queen of one suit, declared: hearts 100, diamonds 80, clubs 60, spades 40.
 MARRIAGES = {"H": 100, "D": 80, "C": 60, "S": 40}
+#: Their suits in that order (a tuple: MicroPython's dicts keep no order).
+SUITS = ("H", "D", "C", "S")
 LOWEST_CONTRACT = 100  # the issue: "the final contract (at least 100)"
 #: Every card point and every marriage: no contract above it could ever be made.
 HIGHEST_CONTRACT = CARD_POINTS + sum(MARRIAGES.values())  # 400
@@ -211,7 +213,7 @@ def form_facts(rules: Rules, players: int, plan: Plan) -> dict:
     """What the deal's form shows beyond the plan: the marriages' worth, who scores the
     talon (or None) and the contract's steps."""
     return {
-        "marriages": list(MARRIAGES.items()),
+        "marriages": [(suit, MARRIAGES[suit]) for suit in SUITS],
         "talon_seat": talon_seat(rules, plan),
         "steps": rules.steps,
     }
