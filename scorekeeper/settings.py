@@ -8,7 +8,7 @@ import tempfile
 from pathlib import Path
 
 import dj_database_url
-from csp.constants import NONE, SELF
+from csp.constants import NONE, SELF, WASM_UNSAFE_EVAL
 from django.core.exceptions import ImproperlyConfigured
 from django.core.management.utils import get_random_secret_key
 from django.utils.translation import gettext_lazy as _
@@ -217,6 +217,14 @@ TIME_ZONE = "UTC"
 
 STATIC_URL = "/static/"
 STATICFILES_DIRS = [BASE_DIR / "static"]
+# static/ and the rules' bundle for a phone offline (phone_rules/rules.json), written from
+# games.rules when it is first asked for (scorekeeper/staticfiles.py, docs/phone.md).
+STATICFILES_FINDERS = [
+    "django.contrib.staticfiles.finders.FileSystemFinder",
+    "django.contrib.staticfiles.finders.AppDirectoriesFinder",
+    "scorekeeper.staticfiles.PhoneRulesFinder",
+]
+PHONE_RULES_BUILD = BASE_DIR / "build" / "phone_rules"
 STATIC_ROOT = Path(os.environ.get("SCOREKEEPER_STATIC_ROOT") or BASE_DIR / "staticfiles")
 # Production serves collectstatic's hashed, compressed files; development and tests the sources.
 STORAGES = {
@@ -249,10 +257,12 @@ CACHES = {
 }
 
 # docs/deploy.md, "Security headers": no inline script or style; htmx runs without eval.
+# 'wasm-unsafe-eval' lets our own WebAssembly start (the rules on a phone offline,
+# docs/phone.md); it allows no eval() of script.
 CONTENT_SECURITY_POLICY = {
     "DIRECTIVES": {
         "default-src": [NONE],
-        "script-src": [SELF],
+        "script-src": [SELF, WASM_UNSAFE_EVAL],
         "style-src": [SELF],
         "img-src": [SELF, "data:"],
         "font-src": [SELF],

@@ -2,7 +2,8 @@
 games.rules (the rules, the shims in ``micropython/``, the dataclass table and `figures`).
 The page writes each file under /lib of MicroPython's file system and imports from there.
 
-``python -m games.phone_rules.bundle OUT.json`` writes it (`make phone-rules`).
+``python -m games.phone_rules.bundle OUT.json`` writes it; the site serves it as the static
+file ``phone_rules/rules.json`` (scorekeeper/staticfiles.py).
 """
 
 from __future__ import annotations
@@ -29,10 +30,15 @@ def files() -> dict[str, str]:
     return dict(sorted(found.items()))
 
 
+def text() -> str:
+    """The bundle as JSON text: the same sources give the same bytes."""
+    return json.dumps(files(), ensure_ascii=False, separators=(",", ":"), sort_keys=True)
+
+
 def write(out: Path) -> int:
-    text = json.dumps(files(), ensure_ascii=False, separators=(",", ":"), sort_keys=True)
-    out.write_text(text)
-    return len(text.encode())
+    body = text()
+    out.write_text(body)
+    return len(body.encode())
 
 
 if __name__ == "__main__":
