@@ -46,7 +46,9 @@ Seats are 0 .. players-1, clockwise; deals are numbered from 1.
     Records are ``DealRecord(bids, tricks, trump=None, revoke=None,
     adjustments=(Adjustment(seat, points, note), ...))``; the result has every
     deal's scores and running totals, the totals, the standings (places,
-    ties), winners, ``finished`` and ``next_deal``.
+    ties), winners, ``finished`` and ``next_deal``. It is a fold of
+    ``Tally(rules, players, first_dealer)``: ``add(record)`` scores the next deal,
+    ``result()`` reads the game, ``copy()`` goes on without changing it.
 ``standings(totals, made_bids, tie_break)``, ``settle_up(totals, stake)``
 
 Kozel (`games.rules.kozel`, seed 004)

@@ -465,18 +465,21 @@ def oh_hell_undone(table: OhHellTable) -> dict | None:
     if last is None:
         return None
     deals = services.whole(table, last.before)
-    records = [
-        record_of(
-            hands={hand["seat"]: (hand["bid"], hand["tricks"]) for hand in deal["hands"]},
-            trump=deal["trump"],
-            revoke=deal["revoke"],
-            adjustments=[(a["seat"], a["points"], a["note"]) for a in deal["adjustments"]],
-            players=table.players,
-        )
-        for deal in deals
-        if deal["done"]
-    ]
-    result = oh_hell.score_game(table.rules, table.players, table.game.first_dealer, records)
+    # The deals before the snapshot's are the table's: their scores are the table's too.
+    start = last.before.get("from", 0)
+    tally = table.tally.upto(sum(1 for deal in table.deals[:start] if deal.done))
+    for deal in deals[start:]:
+        if deal["done"]:
+            tally.add(
+                record_of(
+                    hands={hand["seat"]: (hand["bid"], hand["tricks"]) for hand in deal["hands"]},
+                    trump=deal["trump"],
+                    revoke=deal["revoke"],
+                    adjustments=[(a["seat"], a["points"], a["note"]) for a in deal["adjustments"]],
+                    players=table.players,
+                )
+            )
+    result = tally.result()
     index, deal = next(
         ((index, deal) for index, deal in enumerate(deals) if not deal["done"]), (None, None)
     )

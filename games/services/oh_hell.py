@@ -148,7 +148,7 @@ def record_tricks(*, table: OhHellTable, deal_number: int, tricks: Sequence[int 
         hand.save(update_fields=["tricks"])
     deal.done = True
     deal.save(update_fields=["done"])
-    _after_deal_done(table)
+    _after_deal_done(table, deal)
     commit(game, "tricks", {"deal": plan.number, "tricks": list(checked)}, before)
 
 
@@ -165,7 +165,7 @@ def record_revoke(*, table: OhHellTable, deal_number: int, seat: int) -> None:
     deal.revoke = seat
     deal.done = True
     deal.save(update_fields=["revoke", "done"])
-    _after_deal_done(table)
+    _after_deal_done(table, deal)
     penalty = table.rules.revoke_penalty
     params = {"deal": table.plan.number, "player": table.names[seat], "points": penalty}
     commit(game, "revoke", params, before)
@@ -192,7 +192,7 @@ def add_adjustment(
         raise limits.too_many_adjustments()
     before = snapshot(table, start=deal.index)
     Adjustment.objects.create(deal=deal, seat=seat, points=points, note=note)
-    OhHellTable.load(game).result  # noqa: B018 - validates the whole game again
+    table.caught_up(deal.index).result  # noqa: B018 - the whole game checked again
     params = {"deal": deal_number, "player": table.names[seat], "points": points, "note": note}
     commit(game, "adjustment", params, before)
 
@@ -261,7 +261,7 @@ def correct_deal(
         hand.bid = checked_bids[seat]
         hand.tricks = None if checked_tricks is None else checked_tricks[seat]
         hand.save(update_fields=["bid", "tricks"])
-    OhHellTable.load(game).result  # noqa: B018 - validates the whole game again
+    table.caught_up(deal.index).result  # noqa: B018 - the whole game checked again
     commit(game, "corrected", {"deal": plan.number}, before)
 
 
@@ -283,11 +283,12 @@ def _deal(table: OhHellTable, deal_number: int) -> Deal:
     return table.deals[deal_number - 1]
 
 
-def _after_deal_done(table: OhHellTable) -> None:
-    """Open the next deal, or stamp the end of the game."""
+def _after_deal_done(table: OhHellTable, deal: Deal) -> None:
+    """Open the next deal, or stamp the end of the game. The deal just scored is read again
+    and added to the scores so far (OhHellTable.caught_up), which checks it by the rules."""
     game = table.game
-    fresh = OhHellTable.load(game)
-    result = fresh.result  # validates the whole game
+    fresh = table.caught_up(deal.index)
+    result = fresh.result
     if result.finished:
         game.finished_at = timezone.now()
         return

@@ -48,9 +48,16 @@ class OhHellTable(Table):
         return next((deal for deal in self.deals if not deal.done), None)
 
     @cached_property
+    def tally(self) -> oh_hell.Tally:
+        """The scored deals, added one by one (`caught_up` goes on from it)."""
+        tally = oh_hell.Tally(self.rules, self.players, self.game.first_dealer)
+        for deal in self.done_deals:
+            tally.add(deal_record(deal, self.players))
+        return tally
+
+    @cached_property
     def result(self) -> oh_hell.GameResult:
-        records = [deal_record(deal, self.players) for deal in self.done_deals]
-        return oh_hell.score_game(self.rules, self.players, self.game.first_dealer, records)
+        return self.tally.result()
 
     @property
     def plan(self) -> oh_hell.DealPlan | None:
@@ -77,13 +84,21 @@ class OhHellTable(Table):
 
     def caught_up(self, start: int) -> OhHellTable:
         """This table after an action that changed its deals from ``start`` on (its
-        snapshot's ``from``): those read again, three queries whatever the game's length;
-        the scores kept when no scored deal was among them (a bid, a trick, the trump)."""
+        snapshot's ``from``): those read again, three queries whatever the game's length.
+        The scores are kept when no scored deal was among them before (a bid, a trick, the
+        trump), and go on from them when the action only scored deals (the last trick, the
+        counts, a revoke): a deal costs the same in the 19th deal as in the first."""
         fresh = list(OH_HELL_DEALS.filter(game=self.game, index__gte=start))
         table = OhHellTable(game=self.game, seats=self.seats, deals=self.deals[:start] + fresh)
-        scored_changed = any(deal.done for deal in [*self.deals[start:], *fresh])
-        if "result" in self.__dict__ and not scored_changed:
-            table.result = self.result
+        # The scores so far go on if they end before the deals read again (the action may
+        # have marked those done in place: the deals before ``start`` it left as they were).
+        if "tally" in self.__dict__:
+            scored_before = sum(1 for deal in self.deals[:start] if deal.done)
+            if len(self.tally.results) == scored_before:
+                newly_scored = [deal for deal in fresh if deal.done]
+                table.tally = self.tally.copy() if newly_scored else self.tally
+                for deal in newly_scored:
+                    table.tally.add(deal_record(deal, self.players))
         return table
 
     def deal_number(self, deal: Deal) -> int:

@@ -17,8 +17,9 @@ from bench.backlog import rounds_of_a_long_game
 from games import services
 from games.kinds import kind_of
 from games.models import Game, Hand, Notebook
+from games.rules.oh_hell import scoring as oh_hell_scoring
 from games.rules.tysiac import scoring
-from tests.games.conftest import form_key, play_deals, start_oh_hell
+from tests.games.conftest import HTMX, form_key, place_bids, play_deals, start_oh_hell
 
 pytestmark = pytest.mark.django_db
 
@@ -75,13 +76,14 @@ def rounds_checked(client, game: Game, body: str, monkeypatch) -> int:
 def test_a_backlogs_rounds_are_checked_once_each_however_long_the_game(
     client, notebook, monkeypatch
 ) -> None:
-    """Ten rounds sent after 10 rounds, and after 60: the 50 more rounds are checked once
-    for the backlog (its one load) and once for the table it answers with, not per entry
-    (before: every entry scored the whole game again, 10 x 50 more)."""
+    """Ten rounds sent after 10 rounds, and after 60: the 50 more rounds are checked once,
+    for the backlog's one load, and the table it answers with goes on from it
+    (services.table_after), not per entry (before: every entry scored the whole game again,
+    10 x 50 more; then the answer's table loaded it again, 2 x 50)."""
     short = rounds_checked(client, played(notebook, 10), backlog(11, 10), monkeypatch)
     long = rounds_checked(client, played(notebook, 60), backlog(61, 10), monkeypatch)
 
-    assert long - short == 2 * 50
+    assert long - short == 50
 
 
 def test_a_backlog_writes_the_sessions_row_once(client, notebook) -> None:
@@ -155,7 +157,8 @@ def oh_hell_backlog(game: Game) -> str:
 
 def test_an_oh_hell_backlog_reads_the_deals_it_changed_not_the_whole_game(client, notebook) -> None:
     """A trump and four bids after 2 deals and after 10: the 8 more deals' 32 hands are read
-    for the backlog's one load and for the table it answers with, not for every entry."""
+    once, for the backlog's one load (the table it answers with is caught up from the deal
+    the entries changed: services.table_after), not for every entry."""
     short, long = start_oh_hell(notebook), start_oh_hell(notebook)
     play_deals(short, 2)
     play_deals(long, 10)
@@ -164,4 +167,43 @@ def test_an_oh_hell_backlog_reads_the_deals_it_changed_not_the_whole_game(client
         client, short, oh_hell_backlog(short)
     )
 
-    assert difference == 2 * 8 * 4
+    assert difference == 8 * 4
+
+
+def deals_scored_for_the_counts(client, game: Game, monkeypatch) -> int:
+    """How many deals the rules score while the current deal's counts are entered (an
+    htmx post, answered with the table)."""
+    scored = 0
+    score_record = oh_hell_scoring._score_record
+
+    def counting(*args, **kwargs):
+        nonlocal scored
+        scored += 1
+        return score_record(*args, **kwargs)
+
+    table = services.load(Game.objects.get(pk=game.pk))
+    place_bids(game, dict.fromkeys(range(table.players), 0))
+    leader = services.load(Game.objects.get(pk=game.pk)).bidding.order[0]
+    fields = {"deal": table.deal_number(table.current), "idem": form_key()}
+    fields.update({f"tricks-{seat}": table.plan.cards * (seat == leader) for seat in range(4)})
+    monkeypatch.setattr(oh_hell_scoring, "_score_record", counting)
+    answer = client.post(reverse("tricks", args=[game.public_id]), fields, **HTMX)
+    monkeypatch.undo()
+    assert answer.status_code == 200
+    return scored
+
+
+def test_scoring_a_deal_scores_that_deal_not_the_whole_game(client, notebook, monkeypatch) -> None:
+    """The counts of the 3rd deal and of the 15th: the 12 more deals are scored once, for the
+    session's one load; the deal is added to the scores so far (games.rules.oh_hell.Tally)
+    for the service and for the table it answers with, and the phone's figures after Undo
+    start from them (before: the whole game scored four times, 48 more)."""
+    early, late = start_oh_hell(notebook), start_oh_hell(notebook)
+    play_deals(early, 2)
+    play_deals(late, 14)
+
+    early_cost = deals_scored_for_the_counts(client, early, monkeypatch)
+    late_cost = deals_scored_for_the_counts(client, late, monkeypatch)
+
+    assert early_cost == 2 + 1 + 1  # the load's 2, the deal for the service and the answer
+    assert late_cost - early_cost == 12

@@ -16,6 +16,7 @@ from games.rules.oh_hell import (
     PRESETS,
     DealRecord,
     OhHellRules,
+    Tally,
     TieBreak,
     plan,
     score_game,
@@ -487,6 +488,60 @@ def test_a_record_beyond_the_schedule_is_refused(game):
     with pytest.raises(RuleError) as excinfo:
         score_game(game.rules, game.players, game.first_dealer, [*records(game), extra])
     assert str(excinfo.value) == "The game is over: the schedule has no more deals."
+
+
+@each_game
+def test_a_tally_goes_on_from_a_copy_and_leaves_the_original_as_it_was(game):
+    """The table scores a new deal by adding it to a copy of its tally (games.tables): the
+    copy ends where the whole sheet does, and the tally copied still reads the game before."""
+    every = records(game)
+    half = len(every) // 2
+    tally = Tally(game.rules, game.players, game.first_dealer)
+    for record in every[:half]:
+        tally.add(record)
+    before = tally.result()
+    going_on = tally.copy()
+    for record in every[half:]:
+        going_on.add(record)
+
+    assert going_on.result() == score_game(game.rules, game.players, game.first_dealer, every)
+    assert (
+        tally.result()
+        == before
+        == score_game(game.rules, game.players, game.first_dealer, every[:half])
+    )
+
+
+@each_game
+def test_a_tally_of_its_first_deals_is_the_game_scored_to_there(game):
+    """Undo's game on the phone (games.screens.oh_hell) starts from the table's tally."""
+    every = records(game)
+    tally = Tally(game.rules, game.players, game.first_dealer)
+    for record in every:
+        tally.add(record)
+    for count in range(len(every) + 1):
+        first = tally.upto(count)
+        assert first.result() == score_game(
+            game.rules, game.players, game.first_dealer, every[:count]
+        )
+        if count < len(every):
+            first.add(every[count])  # and it goes on from there
+            assert first.result() == score_game(
+                game.rules, game.players, game.first_dealer, every[: count + 1]
+            )
+
+
+@each_game
+def test_a_refused_deal_leaves_the_tally_as_it_was(game):
+    tally = Tally(game.rules, game.players, game.first_dealer)
+    for record in records(game):
+        tally.add(record)
+    before = tally.result()
+
+    with pytest.raises(RuleError):
+        tally.add(records(game)[-1])  # beyond the schedule
+
+    assert tally.result() == before
 
 
 @each_game

@@ -32,6 +32,7 @@ from games.rules.oh_hell.scoring import (
     DealResult,
     GameResult,
     Standing,
+    Tally,
     deal_score,
     explain_deal,
     explain_score,

@@ -307,45 +307,88 @@ def standings(
     return tuple(result)
 
 
+class Tally:
+    """A game so far, deal by deal: ``add`` scores the next record (a revoked one is followed
+    by the same deal again; a record after the schedule's last deal is refused, and a
+    refusal changes nothing), ``result`` reads the game. A deal entered costs the same
+    whatever the game's length; ``copy`` is a tally to go on from without changing this one,
+    ``upto`` one of its first deals only."""
+
+    def __init__(
+        self, rules: OhHellRules, players: int, first_dealer: int, plans: tuple | None = None
+    ) -> None:
+        self.rules, self.players, self.first_dealer = rules, players, first_dealer
+        self.plans = plan(rules, players, first_dealer) if plans is None else plans
+        self.totals = [0] * players
+        self.made_bids = [0] * players
+        self.results = []  # each deal's DealResult
+        self.slot = 0
+        self.replay = False
+
+    def copy(self) -> Tally:
+        other = Tally(self.rules, self.players, self.first_dealer, self.plans)
+        other.totals, other.made_bids = list(self.totals), list(self.made_bids)
+        other.results, other.slot, other.replay = list(self.results), self.slot, self.replay
+        return other
+
+    def upto(self, count: int) -> Tally:
+        """A new tally of this one's first ``count`` deals (Undo's game: no deal scored
+        again)."""
+        other = Tally(self.rules, self.players, self.first_dealer, self.plans)
+        other.results = self.results[:count]
+        if other.results:
+            other.totals = list(other.results[-1].totals)
+            other.replay = other.results[-1].revoked
+        other.made_bids = [
+            sum(int(result.made[seat]) for result in other.results) for seat in range(self.players)
+        ]
+        other.slot = sum(1 for result in other.results if not result.revoked)
+        return other
+
+    def add(self, record: DealRecord) -> None:
+        if self.slot >= len(self.plans):
+            raise RuleError(gettext_noop("The game is over: the schedule has no more deals."))
+        deal = self.plans[self.slot]
+        try:
+            result = _score_record(self.rules, self.players, deal, record, self.replay)
+        except RuleError as error:
+            # The deal as the table knows it: a replay after a revoke keeps its number.
+            raise RuleError(
+                gettext_noop("Deal %(number)s: %(reason)s"), number=deal.number, reason=error
+            ) from error
+        self.totals = [t + s for t, s in zip(self.totals, result.scores, strict=True)]
+        self.made_bids = [
+            m + int(made) for m, made in zip(self.made_bids, result.made, strict=True)
+        ]
+        self.results.append(replace(result, totals=tuple(self.totals)))
+        self.replay = result.revoked
+        if not self.replay:
+            self.slot += 1
+
+    def result(self) -> GameResult:
+        finished = self.slot >= len(self.plans)
+        return GameResult(
+            rules=self.rules,
+            players=self.players,
+            first_dealer=self.first_dealer,
+            plans=self.plans,
+            deals=tuple(self.results),
+            totals=tuple(self.totals),
+            standings=standings(self.totals, self.made_bids, self.rules.tie_break),
+            finished=finished,
+            next_deal=None if finished else self.plans[self.slot],
+        )
+
+
 def score_game(
     rules: OhHellRules, players: int, first_dealer: int, records: Sequence[DealRecord]
 ) -> GameResult:
     """Score a game so far: records follow the schedule, a revoked one followed by the same
-    deal again; records after the schedule's last deal are refused."""
-    plans = plan(rules, players, first_dealer)
-    totals = [0] * players
-    made_bids = [0] * players
-    results = []
-    slot = 0
-    replay = False
+    deal again; records after the schedule's last deal are refused (a fold of a `Tally`)."""
+    tally = Tally(rules, players, first_dealer)
     for record in records:
-        if slot >= len(plans):
-            raise RuleError(gettext_noop("The game is over: the schedule has no more deals."))
-        try:
-            result = _score_record(rules, players, plans[slot], record, replay)
-        except RuleError as error:
-            # The deal as the table knows it: a replay after a revoke keeps its number.
-            raise RuleError(
-                gettext_noop("Deal %(number)s: %(reason)s"), number=plans[slot].number, reason=error
-            ) from error
-        totals = [t + s for t, s in zip(totals, result.scores, strict=True)]
-        made_bids = [m + int(made) for m, made in zip(made_bids, result.made, strict=True)]
-        results.append(replace(result, totals=tuple(totals)))
-        replay = result.revoked
-        if not replay:
-            slot += 1
-    finished = slot >= len(plans)
-    return GameResult(
-        rules=rules,
-        players=players,
-        first_dealer=first_dealer,
-        plans=plans,
-        deals=tuple(results),
-        totals=tuple(totals),
-        standings=standings(totals, made_bids, rules.tie_break),
-        finished=finished,
-        next_deal=None if finished else plans[slot],
-    )
+        tally.add(record)
+    return tally.result()
 
 
 def settle_up(totals: Sequence[int], stake: int | float) -> tuple[float, ...]:
