@@ -150,7 +150,7 @@ def tysiac_game(notebook, deals: int) -> Game:
 
 def copy_session(game: Game, *, age: timedelta) -> None:
     """The same session again, ``age`` ago, with its seats, deals, hands and history."""
-    rows = [*game.seats.all(), *game.kozel_deals.all(), *game.changes.all()]
+    rows = [*game.seats.all(), *game.rounds.all(), *game.changes.all()]
     deals = [(deal, [*deal.hands.all(), *deal.adjustments.all()]) for deal in game.deals.all()]
     game.pk, game.public_id = None, new_public_id()
     game.save()

@@ -201,36 +201,10 @@ class Adjustment(models.Model):
         ]
 
 
-class KozelDeal(models.Model):
-    """One Kozel deal: one team's card points, as entered."""
-
-    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="kozel_deals")
-    index = models.PositiveSmallIntegerField()
-    team = models.PositiveSmallIntegerField()
-    points = models.PositiveSmallIntegerField()
-    zero_team_took_trick = models.BooleanField(null=True, blank=True)
-    last_trick_seat = models.PositiveSmallIntegerField(null=True, blank=True)
-    created_at = models.DateTimeField(auto_now_add=True)
-
-    class Meta:
-        ordering = ["index"]
-        constraints = [
-            models.UniqueConstraint("game", "index", name="kozel_deal_index_unique"),
-            models.CheckConstraint(condition=Q(team__lt=2), name="kozel_team_range"),
-            models.CheckConstraint(
-                condition=Q(points__lte=120) & ~Q(points__in=[1, 119]),
-                name="kozel_points_possible",
-            ),
-            models.CheckConstraint(
-                condition=Q(last_trick_seat__isnull=True) | Q(last_trick_seat__lt=4),
-                name="kozel_last_trick_seat_range",
-            ),
-        ]
-
-
 class Round(models.Model):
-    """One round of a game scored round by round (games.rules.rounds), as entered: its
-    rules module checks it on the way in and scores it on the way out."""
+    """One round of a game scored round by round (games.rules.rounds), or one Kozel deal
+    (games.tables.kozel), as entered: its rules check it on the way in and score it on the
+    way out."""
 
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="rounds")
     index = models.PositiveSmallIntegerField()

@@ -5,7 +5,7 @@ from __future__ import annotations
 from django.utils import timezone
 
 from games import limits
-from games.models import KozelDeal
+from games.models import Round
 from games.rules import RuleError, gettext_noop, kozel
 from games.services.sessions import (
     Conflict,
@@ -51,7 +51,7 @@ def record_kozel_deal(
         table.rules, game.first_dealer, [*map(kozel_entry, table.deals), entry]
     )
     before = snapshot(table, start=len(table.deals))
-    KozelDeal.objects.create(game=game, index=len(table.deals), **kozel_fields(entry))
+    Round.objects.create(game=game, index=len(table.deals), entry=kozel_fields(entry))
     if result.finished:
         game.finished_at = timezone.now()
     outcome = result.outcomes[-1]
@@ -95,6 +95,6 @@ def correct_kozel_deal(
     entries[deal_number - 1] = entry
     result = kozel.score_match(table.rules, game.first_dealer, entries)
     before = snapshot(table, start=deal_number - 1)
-    KozelDeal.objects.filter(pk=table.deals[deal_number - 1].pk).update(**kozel_fields(entry))
+    Round.objects.filter(pk=table.deals[deal_number - 1].pk).update(entry=kozel_fields(entry))
     game.finished_at = (game.finished_at or timezone.now()) if result.finished else None
     commit(game, "corrected", {"deal": deal_number}, before)

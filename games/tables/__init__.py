@@ -31,7 +31,7 @@ from typing import Any, ClassVar
 from django.db.models import Prefetch
 
 from games.kinds import Kind, kind_of
-from games.models import Game, Seat
+from games.models import Game, Round, Seat
 
 
 @dataclass
@@ -114,6 +114,10 @@ class Table:
     @classmethod
     def create(cls, sessions: Sequence[tuple[Game, Sequence[Any], Any]]) -> None:
         raise NotImplementedError
+
+
+#: Every round of a notebook's sessions, as a backup reads them (`Table.PREFETCH`).
+ROUNDS = Prefetch("rounds", queryset=Round.objects.order_by("index"))
 
 
 def seats_of(game: Game) -> list[Seat]:

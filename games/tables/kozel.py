@@ -1,25 +1,24 @@
-"""Kozel's deals (games.models.KozelDeal): one team's card points each, as entered."""
+"""Kozel's deals: one team's card points each, as entered, each stored as a round (the
+storage every round game shares: games.models.Round) whose entry is the deal's fields."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import asdict, dataclass, field, fields
+from dataclasses import asdict, dataclass, field
 from functools import cached_property
 
-from django.db.models import Prefetch
-
 from games import charts
-from games.models import Game, KozelDeal, Seat
+from games.models import Game, Round, Seat
 from games.rules import kozel
-from games.tables import Table, seats_of
+from games.tables import ROUNDS, Table, seats_of
 
 
 @dataclass
 class KozelTable(Table):
-    deals: list[KozelDeal]
+    deals: list[Round]
     rules: kozel.KozelRules = field(init=False)
 
-    PREFETCH = (Prefetch("kozel_deals", queryset=KozelDeal.objects.order_by("index")),)
+    PREFETCH = (ROUNDS,)
     FILES = "games.tables.kozel_files"
     SCREENS = "games.screens.kozel"
 
@@ -39,33 +38,33 @@ class KozelTable(Table):
     @classmethod
     def load(cls, game: Game) -> KozelTable:
         """Two queries: seats with players, deals."""
-        return cls(game=game, seats=seats_of(game), deals=list(game.kozel_deals.order_by("index")))
+        return cls(game=game, seats=seats_of(game), deals=list(game.rounds.order_by("index")))
 
     @classmethod
     def prefetched(cls, game: Game, seats: list[Seat]) -> KozelTable:
-        return cls(game=game, seats=seats, deals=list(game.kozel_deals.all()))
+        return cls(game=game, seats=seats, deals=list(game.rounds.all()))
 
-    def deal_state(self, deal: KozelDeal) -> dict:
-        return kozel_fields(kozel_entry(deal))
+    def deal_state(self, deal: Round) -> dict:
+        return dict(deal.entry)
 
     @classmethod
     def restore(cls, game: Game, start: int, states: Sequence[dict], pending: object) -> None:
-        game.kozel_deals.filter(index__gte=start).delete()
-        KozelDeal.objects.bulk_create(
-            KozelDeal(game=game, index=start + i, **item) for i, item in enumerate(states)
+        game.rounds.filter(index__gte=start).delete()
+        Round.objects.bulk_create(
+            Round(game=game, index=start + i, entry=item) for i, item in enumerate(states)
         )
 
     @classmethod
     def create(cls, sessions: Sequence[tuple[Game, Sequence[dict], None]]) -> None:
-        KozelDeal.objects.bulk_create(
-            KozelDeal(game=game, index=index, **item)
+        Round.objects.bulk_create(
+            Round(game=game, index=index, entry=item)
             for game, items, _pending in sessions
             for index, item in enumerate(items)
         )
 
 
-def kozel_entry(deal: KozelDeal) -> kozel.DealEntry:
-    return kozel.DealEntry(**{f.name: getattr(deal, f.name) for f in fields(kozel.DealEntry)})
+def kozel_entry(deal: Round) -> kozel.DealEntry:
+    return kozel.DealEntry(**deal.entry)
 
 
 def kozel_fields(entry: kozel.DealEntry) -> dict:

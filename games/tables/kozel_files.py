@@ -9,7 +9,7 @@ from django.utils.translation import ngettext, pgettext, pgettext_lazy
 from games.explanations import explained
 from games.exports.files import LINES_IN_A_CELL
 from games.exports.reading import Fields, within
-from games.models import KozelDeal
+from games.models import Round
 from games.rules import gettext_noop, kozel
 from games.tables.kozel import KozelTable, kozel_fields
 
@@ -57,13 +57,12 @@ def deals_json(table: KozelTable) -> dict:
     }
 
 
-def _deal_json(deal: KozelDeal) -> dict:
-    return {
-        "team": deal.team,
-        "points": deal.points,
-        "zero_team_took_trick": deal.zero_team_took_trick,
-        "last_trick_seat": deal.last_trick_seat,
-    }
+def _deal_json(deal: Round) -> dict:
+    """As entered, in the order a file has always had it."""
+    return {name: deal.entry.get(name) for name in DEAL_FIELDS}
+
+
+DEAL_FIELDS = ("team", "points", "zero_team_took_trick", "last_trick_seat")
 
 
 def _result_json(result: kozel.MatchResult) -> dict:

@@ -7,13 +7,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cached_property
 
-from django.db.models import Prefetch
-
 from games import charts
 from games.kinds import Kind, kind_of
 from games.models import Game, Round, Seat
 from games.rules import rounds
-from games.tables import Table, seats_of
+from games.tables import ROUNDS, Table, seats_of
 
 
 @dataclass
@@ -24,7 +22,7 @@ class RoundsTable(Table):
     #: The round whose bids are in, not yet played (Kind.bids_first), else None.
     pending: Round | None = None
 
-    PREFETCH = (Prefetch("rounds", queryset=Round.objects.order_by("index")),)
+    PREFETCH = (ROUNDS,)
     FILES = "games.tables.rounds_files"
     SCREENS = "games.screens.rounds"
 

@@ -17,7 +17,7 @@ from django.views.decorators.http import require_safe
 from games import services, stats
 from games.access import current_notebook
 from games.kinds import KINDS, kind_of
-from games.models import Adjustment, Deal, Game, Hand, KozelDeal, Notebook, Player, Round, Seat
+from games.models import Adjustment, Deal, Game, Hand, Notebook, Player, Round, Seat
 from games.rules import kozel, oh_hell, rounds
 from games.tables.oh_hell import record_of
 
@@ -37,7 +37,7 @@ class ScoredSession:
 
 
 def score_sessions(games: QuerySet[Game]) -> list[ScoredSession]:
-    """Every session scored, in seven queries however many. Plain rows: model objects for
+    """Every session scored, in six queries however many. Plain rows: model objects for
     thousands of hands cost seconds with 500 sessions. A deal's record is built as for
     `services.load` (`record_of`; tests/games/test_stats.py compares the two)."""
     sessions = list(games)
@@ -70,13 +70,6 @@ def score_sessions(games: QuerySet[Game]) -> list[ScoredSession]:
         .values_list("deal_id", "seat", "points", "note")
     ):
         by_pk[deal_id]["adjustments"].append((seat, points, note))
-    entries: dict[int, list[kozel.DealEntry]] = defaultdict(list)
-    for game_id, team, points, took_trick, last_trick_seat in (
-        KozelDeal.objects.filter(game__in=scope)
-        .order_by("game_id", "index")
-        .values_list("game_id", "team", "points", "zero_team_took_trick", "last_trick_seat")
-    ):
-        entries[game_id].append(kozel.DealEntry(team, points, took_trick, last_trick_seat))
     played: dict[int, list[dict]] = defaultdict(list)
     for game_id, entry in (
         Round.objects.filter(game__in=scope, done=True)
@@ -98,7 +91,8 @@ def score_sessions(games: QuerySet[Game]) -> list[ScoredSession]:
             )
         elif game.kind == Game.Kind.KOZEL:
             rules = kind_of("kozel").rules_of(game.options)
-            result = kozel.score_match(rules, game.first_dealer, entries[game.pk])
+            entries = [kozel.DealEntry(**entry) for entry in played[game.pk]]
+            result = kozel.score_match(rules, game.first_dealer, entries)
         else:
             records = [record_of(**deal, players=len(players)) for deal in deals[game.pk]]
             rules = kind_of("oh_hell").rules_of(game.options)
@@ -236,7 +230,7 @@ def cached_figures(
 def statistics(request: HttpRequest) -> HttpResponse:
     """Every player's figures, and head-to-head (``?a=&b=``; htmx gets that part alone).
     A repeat visit is four queries however big the notebook (notebook, players, sessions'
-    count and last change, cache); after a change, or to compare, seven more (score_sessions)."""
+    count and last change, cache); after a change, or to compare, six more (score_sessions)."""
     notebook = owner_notebook(request)
     players = list(notebook.players.all())
     by_id = {player.public_id: player for player in players}

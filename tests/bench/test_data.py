@@ -37,7 +37,7 @@ def test_the_pages_are_a_sheet_of_19_deals_and_a_deal_screen_at_deal_19(db) -> N
     assert len(deal.current.trick_winners) == 3
     assert deal.game.version == ids["version"]
     assert ShareLink.objects.get(key=ids["view_link"]).game == deal.game
-    assert Game.objects.get(public_id=ids["kozel"]).kozel_deals.count() == 6
+    assert Game.objects.get(public_id=ids["kozel"]).rounds.count() == 6
 
 
 def test_a_copied_session_scores_as_its_original(notebook) -> None:

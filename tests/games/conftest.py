@@ -125,7 +125,7 @@ def enter_kozel_deal(
     took_trick: bool | None = None,
     last_trick_seat: int | None = None,
 ) -> None:
-    number = Game.objects.get(pk=game.pk).kozel_deals.count() + 1
+    number = Game.objects.get(pk=game.pk).rounds.count() + 1
     services.record_kozel_deal(
         game=game,
         deal_number=number,

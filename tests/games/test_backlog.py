@@ -16,7 +16,7 @@ from django.test import Client
 from django.urls import reverse
 
 from games import services
-from games.models import Deal, Game, Hand, IdempotencyKey, KozelDeal
+from games.models import Deal, Game, Hand, IdempotencyKey, Round
 from games.views import backlog
 from tests.games.conftest import (
     ANNA,
@@ -197,8 +197,8 @@ def test_a_kozel_backlog_is_applied_in_order(client, match) -> None:
 
     assert answer["done"] == 2
     assert answer["refused"] is None
-    deals = KozelDeal.objects.filter(game=match).order_by("index")
-    assert list(deals.values_list("team", "points")) == [(0, 45), (1, 95)]
+    deals = Round.objects.filter(game=match).order_by("index")
+    assert [(deal.entry["team"], deal.entry["points"]) for deal in deals] == [(0, 45), (1, 95)]
     assert answer["version"] == Game.objects.get(pk=match.pk).version
     assert 'id="kozel"' in answer["table"]
 

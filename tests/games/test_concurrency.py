@@ -17,7 +17,7 @@ from django.test import Client
 from django.urls import reverse
 
 from games import services
-from games.models import Adjustment, Change, Deal, Game, Hand, KozelDeal
+from games.models import Adjustment, Change, Deal, Game, Hand, Round
 from games.services import Conflict
 from tests.games.conftest import (
     ANNA,
@@ -200,7 +200,7 @@ def test_a_kozel_deal_entered_twice_with_different_points_keeps_one(notebook) ->
 
     assert len(errors(outcomes)) == 3
     assert all(isinstance(e, Conflict) for e in errors(outcomes))
-    assert KozelDeal.objects.filter(game=game).count() == 1
+    assert Round.objects.filter(game=game).count() == 1
 
 
 def test_a_correction_made_on_a_stale_page_is_refused_not_lost(notebook) -> None:

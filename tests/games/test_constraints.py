@@ -3,7 +3,7 @@
 import pytest
 from django.db import IntegrityError, transaction
 
-from games.models import Adjustment, Deal, KozelDeal, Notebook, Player, Seat
+from games.models import Adjustment, Deal, Notebook, Player, Round, Seat
 
 
 def refused(create) -> None:
@@ -30,26 +30,11 @@ def test_a_seat_is_one_of_eight(game) -> None:
     refused(lambda: Seat.objects.create(game=game, position=8, player=eve))
 
 
-@pytest.mark.parametrize("points", [1, 119, 121])
-def test_kozel_points_that_cannot_happen_are_refused(match, points) -> None:
-    refused(lambda: KozelDeal.objects.create(game=match, index=0, team=0, points=points))
-
-
-@pytest.mark.parametrize("points", [0, 2, 60, 118, 120])
-def test_kozel_points_that_can_happen_are_kept(match, points) -> None:
-    KozelDeal.objects.create(game=match, index=0, team=0, points=points)
-
-    assert KozelDeal.objects.get(game=match).points == points
-
-
-def test_a_kozel_team_is_0_or_1(match) -> None:
-    refused(lambda: KozelDeal.objects.create(game=match, index=0, team=2, points=70))
-
-
 def test_two_kozel_deals_cannot_share_a_number(match) -> None:
-    KozelDeal.objects.create(game=match, index=0, team=0, points=70)
+    """A Kozel deal is a round (its entry checked by the rules on the way in)."""
+    Round.objects.create(game=match, index=0, entry={"team": 0, "points": 70})
 
-    refused(lambda: KozelDeal.objects.create(game=match, index=0, team=0, points=40))
+    refused(lambda: Round.objects.create(game=match, index=0, entry={"team": 0, "points": 40}))
 
 
 def test_a_trump_is_a_suit_or_no_trump(game) -> None:

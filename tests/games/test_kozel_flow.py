@@ -7,7 +7,7 @@ import pytest
 from django.urls import reverse
 from pytest_django.asserts import assertContains, assertNotContains
 
-from games.models import Change, Game, KozelDeal
+from games.models import Change, Game, Round
 from tests.games.conftest import CARLA, DAN, HTMX, all_rows, enter_kozel_deal, start_kozel
 
 
@@ -16,11 +16,11 @@ def url(game: Game, name: str) -> str:
 
 
 def entered(game: Game) -> list[tuple]:
-    return list(
-        KozelDeal.objects.filter(game=game).values_list(
-            "index", "team", "points", "zero_team_took_trick"
-        )
-    )
+    """Each deal as stored: a round whose entry is the deal's fields."""
+    return [
+        (deal.index, deal.entry["team"], deal.entry["points"], deal.entry["zero_team_took_trick"])
+        for deal in Round.objects.filter(game=game).order_by("index")
+    ]
 
 
 def test_it_scores_a_deal_from_one_teams_points(client, match) -> None:

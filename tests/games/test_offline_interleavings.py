@@ -60,6 +60,9 @@ class Tap:
     fields: dict[str, str]
 
 
+KOZEL_FIELDS = ("team", "points", "zero_team_took_trick", "last_trick_seat")
+
+
 def tap(action: str, **fields: object) -> Tap:
     return Tap(action, {"idem": form_key(), **{name: str(value) for name, value in fields.items()}})
 
@@ -297,9 +300,10 @@ def server_state(game: Game) -> dict:
         "keys": set(IdempotencyKey.objects.filter(game=game).values_list("key", flat=True)),
     }
     if isinstance(table, KozelTable):
-        deals = game.kozel_deals.order_by("index").values_list(
-            "team", "points", "zero_team_took_trick", "last_trick_seat"
-        )
+        deals = [
+            tuple(deal.entry.get(name) for name in KOZEL_FIELDS)
+            for deal in game.rounds.order_by("index")
+        ]
         result = table.result
         return {**state, "kozel": list(deals), "defeat_points": result.defeat_points}
     deals = [

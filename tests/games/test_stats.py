@@ -596,42 +596,44 @@ def test_the_cached_statistics_follow_a_new_deal(client, notebook, three_session
 
 
 @pytest.mark.parametrize("sessions", [5, 50])
-def test_head_to_head_costs_nine_queries(notebook, django_assert_num_queries, sessions) -> None:
+def test_head_to_head_costs_eight_queries(notebook, django_assert_num_queries, sessions) -> None:
     finish_quick_games(notebook, sessions)
     client = client_of(notebook)
     params = {"a": player_id(notebook, "Anna"), "b": player_id(notebook, "Ben")}
 
-    # the same nine as the page
-    with django_assert_num_queries(9):
+    # the same eight as the page
+    with django_assert_num_queries(8):
         response = client.get(reverse("statistics"), params, **HTMX)
 
     assert response.status_code == 200
 
 
 @pytest.mark.parametrize("sessions", [5, 50])
-def test_a_players_page_costs_nine_queries(notebook, django_assert_num_queries, sessions) -> None:
+def test_a_players_page_costs_eight_queries(notebook, django_assert_num_queries, sessions) -> None:
     finish_quick_games(notebook, sessions)
     client = client_of(notebook)
     url = reverse("player_statistics", args=[player_id(notebook, "Anna")])
 
     # notebook, its players, the player's games, seats with players,
-    # Oh Hell deals, their hands, their adjustments, Kozel deals, rounds (other games)
-    with django_assert_num_queries(9):
+    # Oh Hell deals, their hands, their adjustments, rounds (Kozel's deals and the other
+    # games' rounds)
+    with django_assert_num_queries(8):
         response = client.get(url)
 
     assert response.status_code == 200
 
 
 @pytest.mark.parametrize("sessions", [5, 50])
-def test_a_page_of_finished_sessions_costs_nine_queries(
+def test_a_page_of_finished_sessions_costs_eight_queries(
     notebook, django_assert_num_queries, sessions
 ) -> None:
     finish_quick_games(notebook, sessions)
     client = client_of(notebook)
 
     # notebook, the count for the pages, the page's games, seats with players,
-    # Oh Hell deals, their hands, their adjustments, Kozel deals, rounds (other games)
-    with django_assert_num_queries(9):
+    # Oh Hell deals, their hands, their adjustments, rounds (Kozel's deals and the other
+    # games' rounds)
+    with django_assert_num_queries(8):
         response = client.get(reverse("finished"), {"page": 1})
 
     assert response.status_code == 200

@@ -43,7 +43,6 @@ from games.models import (
     Deal,
     Game,
     Hand,
-    KozelDeal,
     Notebook,
     Player,
     Round,
@@ -181,7 +180,7 @@ class NotebookA:
             list(games.order_by("pk").values()),
             *(
                 list(model.objects.filter(game__in=games).order_by("pk").values())
-                for model in (Seat, Deal, KozelDeal, Round, Change, ShareLink)
+                for model in (Seat, Deal, Round, Change, ShareLink)
             ),
             *(
                 list(model.objects.filter(deal__game__in=games).order_by("pk").values())
