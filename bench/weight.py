@@ -52,8 +52,12 @@ LINKED = re.compile(
     r'|<script[^>]*src="([^"]+)"|data-service-worker="([^"]+)"'
 )
 #: What the scorekeeper's deal screen loads once it is up: the offline table's scripts and
-#: the lookups (and forms) it needs without a connection (docs/phone.md).
-LATER = re.compile(r'data-drawing="([^"]+)"|"ahead": "([^"]+)"')
+#: the lookups (and forms) it needs without a connection, and for a round game the rules
+#: on the phone (MicroPython and the rules' bundle; docs/phone.md).
+LATER = re.compile(
+    r'data-drawing="([^"]+)"|"ahead": "([^"]+)"'
+    r'|"(?:module|worker|runtime|wasm|bundle)": "(/[^"]+)"'
+)
 ADD_PLAYER = {"action": "add", "new_name": "Zoe", "preset": "down_and_up_hook"}
 PRECACHE = re.compile(r"PRECACHE = (\[.*?\]);.*?OFFLINE_URL = (\"[^\"]*\")", re.DOTALL)
 

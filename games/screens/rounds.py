@@ -10,14 +10,17 @@ from collections.abc import Mapping
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.template.loader import render_to_string
+from django.templatetags.static import static
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from games import forms, inputs, services
 from games.access import message
 from games.entries import Action
-from games.explanations import explained
+from games.explanations import catalogue, explained
 from games.kinds import Kind, kind_of
 from games.models import Game
+from games.phone_rules.figures import plain
 from games.rules import RuleError
 from games.rules.rounds import Plan, Result
 from games.screens.common import common_words, kept_words, urls
@@ -260,7 +263,9 @@ ROUNDS_AHEAD = 4
 
 def offline_state(table: RoundsTable, context: dict) -> dict:
     """Where a game scored round by round stands: the next round's number and phase, the
-    bids in (the form fields that hold them), and the same after Undo."""
+    bids in (the form fields that hold them), and the same after Undo; and what the rules
+    on the phone score the rounds kept offline from (``rules``: the game, its options, the
+    rounds as stored; docs/phone.md "Rules on the phone")."""
     game = table.game
     last = services.last_undoable(game)
     undone = None
@@ -271,6 +276,8 @@ def offline_state(table: RoundsTable, context: dict) -> dict:
             "number": None if finished else services.rounds_after(before) + 1,
             "phase": _phase(game, before.get("pending")),
             "bids": _bid_fields(before.get("pending")),
+            "rounds": services.whole(table, before),
+            "ended": finished,
         }
     plan = context["plan"]
     return {
@@ -283,7 +290,29 @@ def offline_state(table: RoundsTable, context: dict) -> dict:
         "phase": context["phase"],
         "bids": _bid_fields(table.pending.entry if table.pending else None),
         "undo": undone,
+        "rules": {
+            "game": table.module.__name__.rsplit(".", 1)[-1],
+            "options": plain(table.rules),
+            "players": table.players,
+            "first_dealer": game.first_dealer,
+            "rounds": table.entries,
+            "ended": game.finished_at is not None,
+            "sides": table.side_names(),
+        },
+        "phone_rules": {name: static(path) for name, path in PHONE_RULES_FILES.items()},
     }
+
+
+#: What scores a round game on a phone offline, fetched once the page is up and kept by the
+#: service worker (docs/phone.md "Rules on the phone"): the page's module, its worker,
+#: MicroPython and the rules' bundle (scorekeeper/staticfiles.py).
+PHONE_RULES_FILES = {
+    "module": "js/phone-rules.js",
+    "worker": "js/rules-worker.js",
+    "runtime": "vendor/micropython/micropython.mjs",
+    "wasm": "vendor/micropython/micropython.wasm",
+    "bundle": "phone_rules/rules.json",
+}
 
 
 def _phase(game: Game, pending: dict | None) -> str | None:
@@ -331,13 +360,29 @@ def ahead(request: HttpRequest, table: RoundsTable) -> dict:
             "bids": _("Bids"),
             "end_game": _("End the game now"),
         },
+        # Where the rules cannot start on the phone (the connection went before their
+        # files came): the rounds are kept, the server scores them.
         "later": _("Scores come when the connection is back: the server works them out."),
         "no_form": _("Every round drawn ahead is kept; the next comes with the connection."),
+        "scoring": _("Working out the scores on this phone…"),
+        "totals": _("Totals"),
+        "winner": _("winner"),
+        # "Round 7 scored", the phone fills the number in (the template's own words).
+        "scored": _("Round %(n)s scored"),
+        # "Winner: Anna", "Winners, sharing the win: Anna, Ben", for each count there may be.
+        "winners": {
+            count: ngettext("Winner: %(names)s", "Winners, sharing the win: %(names)s", count)
+            for count in range(1, table.players + 1)
+        },
+        "not_scored": _("Not scored on this phone: a round before it was refused."),
     }
     return {
         "game": "rounds",
         "lookups": {"calls": calls},
         "words": words,
+        # Every sentence the game's rules can say, in the page's language: the phone words
+        # the explanations it works out (games.explanations.catalogue).
+        "catalogue": catalogue(table.module),
         "forms": forms,
         # The rounds drawn, and whether the game has none after them: the phone asks again
         # as the game goes past them (static/js/offline.js, freshAhead).

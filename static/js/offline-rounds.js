@@ -1,7 +1,9 @@
 // The table of a game scored round by round, drawn on this phone while entries wait
-// (static/js/offline.js): the totals as the server last sent them, and the next round's
-// form as the server drew it ahead with the game's own template (games/views/offline.py,
-// rounds_ahead). Scores wait for the server: nothing here decides a rule.
+// (static/js/offline.js): the totals, places and each kept round's points and explanations
+// worked out by games.rules itself on this phone (static/js/phone-rules.js: MicroPython in
+// a worker), and the next round's form as the server drew it ahead with the game's own
+// template (games/screens/rounds.py, `ahead`). Nothing here decides a rule: one drawing
+// for every round game.
 (function (root) {
   "use strict";
 
@@ -63,10 +65,12 @@
       const group = groupOf(control, holder);
       groups.set(group, [...(groups.get(group) || []), part]);
     };
+    const byName = new Map(); // name -> its controls, in order: the form read once
+    for (const each of holder.querySelectorAll("[name]")) {
+      byName.set(each.name, [...(byName.get(each.name) || []), each]);
+    }
     for (const [name, value] of Object.entries(fields)) {
-      const controls = Array.from(holder.querySelectorAll("[name]")).filter(
-        (each) => each.name === name,
-      );
+      const controls = byName.get(name) || [];
       const control = controls[0];
       if (!control || (control.type === "hidden" && !control.dataset.label)) {
         continue;
@@ -110,20 +114,241 @@
     ).join("; ");
   }
 
-  function keptRounds(ahead, entered) {
+  // A round kept on this phone, said with the words of its form drawn ahead (its title and
+  // what was entered), or null where no form was drawn for it.
+  // Said once for each round kept: a form is parsed only for a round not yet said.
+  const sayings = new WeakMap(); // ahead -> Map(round, phase and fields -> what is said)
+  function keptRound(ahead, number, phase, fields) {
+    const html = ahead.forms[`${number}:${phase || "play"}`];
+    if (!html) {
+      return null;
+    }
+    if (!sayings.has(ahead)) {
+      sayings.set(ahead, new Map());
+    }
+    const known = sayings.get(ahead);
+    const key = JSON.stringify([number, phase, fields]);
+    if (!known.has(key)) {
+      const holder = document.createElement("div");
+      holder.innerHTML = html;
+      const title = holder.querySelector("#round-title");
+      known.set(key, {
+        title: title ? title.textContent : String(number),
+        said: said(holder, fields),
+      });
+    }
+    return known.get(key);
+  }
+
+  // The bids kept, before their round is played: "Round 2 (not sent yet): Anna: bid 1".
+  function keptBids(ahead, entered) {
     const lines = entered
+      .filter((each) => each.phase === "bids")
       .map(({ number, phase, fields }) => {
-        const html = ahead.forms[`${number}:${phase || "play"}`];
-        if (!html) {
-          return "";
-        }
-        const holder = document.createElement("div");
-        holder.innerHTML = html;
-        const title = holder.querySelector("#round-title");
-        return `<li><strong>${escape(title ? title.textContent : String(number))}</strong> ${pendingNote(ahead.words)}: ${escape(said(holder, fields))}</li>`;
+        const kept = keptRound(ahead, number, phase, fields);
+        return kept
+          ? `<li><strong>${escape(kept.title)}</strong> ${pendingNote(ahead.words)}: ${escape(kept.said)}</li>`
+          : "";
       })
       .join("");
     return lines ? `<ol class="kept kept-rounds">${lines}</ol>` : "";
+  }
+
+  // -- the figures, from the rules on this phone ------------------------------------------
+
+  // A number as the round games write it (the `points` filter): "−10", "+25" with ``sign``.
+  function points(value, sign = "") {
+    if (typeof value !== "number") {
+      return "\u2013";
+    }
+    if (value < 0) {
+      return `\u2212${-value}`;
+    }
+    return sign === "+" && value > 0 ? `+${value}` : String(value);
+  }
+
+  // What the rules are asked: the rounds as the server has them (or as its Undo would leave
+  // them), each round kept here as its form's fields, and whether the table ended the game.
+  function asked(server, entries) {
+    const game = server.rules;
+    let rounds = game.rounds;
+    let ended = game.ended;
+    let kept = [];
+    for (const entry of entries) {
+      if (entry.action === "undo" && server.undo && server.undo.rounds) {
+        rounds = server.undo.rounds;
+        ended = server.undo.ended;
+        kept = [];
+      } else if (entry.action === "round") {
+        const fields = {};
+        for (const [name, value] of Object.entries(entry.fields)) {
+          if (name.startsWith("e.")) {
+            fields[name] = value;
+          }
+        }
+        kept.push({ number: Number(entry.fields.deal), fields });
+      } else if (entry.action === "end_game") {
+        ended = true;
+      }
+    }
+    return { rounds, ended, kept };
+  }
+
+  let importing = null; // static/js/phone-rules.js, imported when first needed
+  let rules = null; // the module, once imported
+  const answers = new Map(); // what was asked (its key) -> the rules' answer
+  let shown = null; // the last drawing's inputs, to fill its figures in when they come
+
+  const rulesOf = (files) =>
+    (importing =
+      importing ||
+      import(files.module).then(
+        (module) => (rules = module),
+        (error) => {
+          importing = null; // asked again at the next drawing
+          throw error;
+        },
+      ));
+
+  function ask(server, question, key) {
+    const files = server.phone_rules;
+    const game = server.rules;
+    answers.set(key, null); // asked
+    const scoring = (module) =>
+      module.score(
+        files,
+        game.game,
+        game.options,
+        game.players,
+        game.first_dealer,
+        question.rounds,
+        question.ended,
+        { kept: question.kept.map((each) => each.fields), since: question.rounds.length },
+      );
+    // With the module here, the question goes to the worker at once: the rules work while
+    // this thread draws the rest of the table.
+    const scored = rules ? scoring(rules) : rulesOf(files).then(scoring);
+    scored
+      .then(
+        (answer) => answers.set(key, answer),
+        () => answers.set(key, { failed: true }),
+      )
+      .then(() => {
+        if (answers.size > 20) {
+          answers.delete(answers.keys().next().value); // the oldest
+        }
+        fill(key);
+      });
+  }
+
+  // The figures drawn into the table already on screen, when the rules answer after it.
+  function fill(key) {
+    const holder = document.querySelector("#offline-table [data-phone-scores]");
+    if (!shown || !holder || holder.dataset.phoneScores !== key) {
+      return;
+    }
+    holder.innerHTML = figures(shown, answers.get(key));
+    const form = document.querySelector("#offline-table [data-phone-form]");
+    const answer = answers.get(key);
+    if (form && answer && answer.finished) {
+      form.hidden = true;
+    }
+    // Said for the tests and docs/phone.md's figures: the rules' time and their start.
+    const detail = { ms: answer && answer.ms, startMs: answer && answer.startMs };
+    document.dispatchEvent(new CustomEvent("scorekeeper:scored", { detail }));
+  }
+
+  // Every total and place: the chips the server draws (templates/games/_rounds_table.html).
+  function chips(words, names, answer) {
+    const sides = answer.sides.map((seats, side) => ({
+      side,
+      name: names[side],
+      total: answer.totals[side],
+      place: answer.places[side],
+      mark: answer.marks[side],
+      out: answer.out.includes(side),
+      winner: answer.winners.includes(side),
+    }));
+    sides.sort((one, other) => one.place - other.place || one.side - other.side);
+    const items = sides.map(
+      (side) =>
+        `<li class="score-chip${side.winner ? " winner" : ""}${side.out ? " out" : ""}">` +
+        `<span class="place">${side.place}.</span> ` +
+        `<span class="standing-name">${escape(side.name)}</span> ` +
+        `<strong class="standing-total">${points(side.total)}</strong>` +
+        (side.mark ? ` <span class="chip-mark">${escape(side.mark)}</span>` : "") +
+        (side.winner ? `<span class="visually-hidden"> (${escape(words.winner)})</span>` : "") +
+        "</li>",
+    );
+    return `<ol class="score-chips" aria-label="${escape(words.totals)}">${items.join("")}</ol>`;
+  }
+
+  // A round kept here, scored: its points beside each name; open, how they came to be.
+  function scoredRound(words, names, line, kept, scored) {
+    const title = words.scored.replace("%(n)s", String(scored.plan.number));
+    const cells = names.map((name, side) => ` \u00b7 ${escape(name)} ${points(scored.points[side], "+")}`);
+    const notes = scored.notes.map((note) => `<p class="small muted">${escape(line(note))}</p>`);
+    const whys = names.map(
+      (name, side) =>
+        `<p class="why-title">${escape(name)}</p><ul>${scored.whys[side]
+          .map((why) => `<li>${escape(line(why))}</li>`)
+          .join("")}</ul>`,
+    );
+    return `<details class="panel last-deal kept-round"><summary><span class="done-line"><strong>${escape(title)}</strong> ${pendingNote(words)}${cells.join("")}</span></summary>${kept ? `<p class="small kept-said">${escape(kept.said)}</p>` : ""}${notes.join("")}${whys.join("")}</details>`;
+  }
+
+  // The scores part of the table: the rules' figures, or the server's last totals while
+  // they are worked out (or where the rules could not start: no connection before the
+  // files were kept), with the kept rounds as entered.
+  function figures({ server, ahead, question, serverChips }, answer) {
+    const words = ahead.words;
+    const names = server.rules.sides;
+    const said = question.kept.map(({ number, fields }) => keptRound(ahead, number, null, fields));
+    if (!answer || answer.failed || !answer.sides) {
+      const lines = said
+        .map((kept) => (kept ? `<li><strong>${escape(kept.title)}</strong> ${pendingNote(words)}: ${escape(kept.said)}</li>` : ""))
+        .join("");
+      return [
+        serverChips,
+        lines ? `<ol class="kept kept-rounds">${lines}</ol>` : "",
+        `<p class="small muted">${escape(answer && answer.failed ? words.later : words.scoring)}</p>`,
+      ].join("");
+    }
+    const line = (why) => rules.line(why, ahead.catalogue);
+    const refusedAt = answer.refused ? answer.refused.index : question.kept.length;
+    const rounds = question.kept.map((kept, index) => {
+      if (index < refusedAt) {
+        return scoredRound(words, names, line, said[index], answer.rounds[index]);
+      }
+      const title = said[index] ? said[index].title : String(kept.number);
+      const why =
+        index === refusedAt
+          ? `<p class="error">${escape(rules.refusal(answer.refused.error, ahead.catalogue))}</p>`
+          : `<p class="small muted">${escape(words.not_scored)}</p>`;
+      return `<div class="panel kept-round"><p><strong>${escape(title)}</strong> ${pendingNote(words)}: ${escape(said[index] ? said[index].said : "")}</p>${why}</div>`;
+    });
+    const winners = answer.winners.map((side) => names[side]);
+    const won =
+      answer.finished && winners.length
+        ? `<p class="announcement call-even">${escape((words.winners[winners.length] || words.winners[1]).replace("%(names)s", winners.join(", ")))}</p>`
+        : "";
+    return chips(words, names, answer) + rounds.join("") + won;
+  }
+
+  // With the rules' answer at hand (a redraw), the table is drawn whole; otherwise the
+  // server's last totals stand in until it comes (`fill`).
+  function scores(server, ahead, entries, serverChips) {
+    const question = asked(server, entries);
+    const key = JSON.stringify([server.version, question.rounds.length, question.ended, question.kept]);
+    shown = { server, ahead, question, serverChips };
+    if (!answers.has(key)) {
+      ask(server, question, key);
+    }
+    const answer = answers.get(key);
+    return {
+      html: `<div data-phone-scores="${escape(key)}">${figures(shown, answer)}</div>`,
+      finished: Boolean(answer && answer.finished),
+    };
   }
 
   // The form drawn ahead, with a fresh once-only key and the bids already in.
@@ -156,23 +381,46 @@
     return holder.innerHTML;
   }
 
-  root.scorekeeperOfflineTable.games.rounds = (server, ahead, view, chosen, serverTable) => {
+  root.scorekeeperOfflineTable.games.rounds = (server, ahead, view, chosen, serverTable, entries) => {
     const words = ahead.words;
     const state = view.state;
     const chips = serverTable && serverTable.querySelector(".score-chips");
+    const serverChips = chips ? chips.outerHTML : "";
     const html =
       !state.ended && state.number && ahead.forms[`${state.number}:${state.phase || "play"}`];
     // The call for the bids kept, looked up by their sum (the server worked each one out).
     const calls = (ahead.lookups.calls || {})[state.number];
     const sum = Object.values(state.bids || {}).reduce((all, bid) => all + Number(bid), 0);
     const call = state.phase === "play" && calls && calls[sum];
+    // A page kept before the rules came to the phone (its state has none): the server's last
+    // totals and the rounds as entered, scored when the connection is back.
+    const scored =
+      server.rules && server.phone_rules && ahead.catalogue
+        ? scores(server, ahead, entries || [], serverChips)
+        : { html: `${serverChips}${keptBids(ahead, view.entered || [])}<p class="small muted">${escape(words.later)}</p>`, finished: false };
+    const form = html ? formFor(html, state.bids) : `<p class="panel">${escape(words.no_form)}</p>`;
     return [
       undoRow(words),
-      chips ? chips.outerHTML : "",
-      keptRounds(ahead, view.entered || []),
-      `<p class="small muted">${escape(words.later)}</p>`,
+      scored.html,
+      server.rules ? keptBids(ahead, view.entered || []) : "",
       call ? `<p class="announcement call-even">${escape(call)}</p>` : "",
-      html ? formFor(html, state.bids) : `<p class="panel">${escape(words.no_form)}</p>`,
+      `<div data-phone-form${scored.finished ? " hidden" : ""}>${form}</div>`,
     ].join("");
   };
+
+  // The rules' files come once the page is up (this file is loaded then), so the service
+  // worker keeps them before the connection goes; the rules start when it goes, or at the
+  // first entry drawn here.
+  const state = document.getElementById("offline-state");
+  const files = state && JSON.parse(state.textContent).phone_rules;
+  if (files) {
+    for (const url of [files.module, files.worker, files.runtime, files.wasm, files.bundle]) {
+      fetch(url, { credentials: "same-origin" }).catch(() => {});
+    }
+    window.addEventListener("offline", () => {
+      rulesOf(files)
+        .then((module) => module.warm(files))
+        .catch(() => {});
+    });
+  }
 })(window);

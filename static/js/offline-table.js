@@ -24,12 +24,13 @@
     return `<span class="pending-mark">(${escape(words.pending)})</span>`;
   }
 
-  // Each game's table registers here (static/js/offline-oh_hell.js, offline-kozel.js):
-  // draw(server, ahead, view, chosen, serverTable) -> HTML.
+  // Each game's table registers here (static/js/offline-oh_hell.js, offline-kozel.js,
+  // offline-rounds.js): draw(server, ahead, view, chosen, serverTable, entries) -> HTML;
+  // ``entries``: the ones kept on this phone, in order (the round games' rules score them).
   const games = {};
 
-  function draw(server, ahead, view, chosen, serverTable) {
-    return games[server.game](server, ahead, view, chosen, serverTable);
+  function draw(server, ahead, view, chosen, serverTable, entries) {
+    return games[server.game](server, ahead, view, chosen, serverTable, entries);
   }
 
   // An entry as the scorekeeper would say it: "Bid · Anna: 2".

@@ -428,7 +428,14 @@
     ]);
     shown.phone(target, drawn, (serverTable) => {
       const view = current();
-      const table = window.scorekeeperOfflineTable.draw(server, ahead, view, chosen, serverTable);
+      const table = window.scorekeeperOfflineTable.draw(
+        server,
+        ahead,
+        view,
+        chosen,
+        serverTable,
+        entries,
+      );
       return table + (problem ? `<p class="error" role="alert">${escape(problem)}</p>` : "");
     });
     problem = "";

@@ -177,9 +177,10 @@ def test_rounds_entered_offline_are_kept_then_sent_once(
     page.locator(".save-round").click()
     expect(page.locator("#connection")).to_contain_text("4 entries kept on this phone")
     expect(page.locator("#round-title")).to_have_text("Round 3")
-    expect(page.locator("#offline-table .kept-rounds li").nth(1)).to_have_text(
-        "Round 2 (not sent yet): Anna: bid 1, tricks taken 1; Ben: bid 0, tricks taken 0;"
-        " Cleo: bid 0, tricks taken 1"
+    # Each round kept, scored on the phone (tests/e2e/test_offline_scores.py), says what
+    # was entered with its form's own words.
+    expect(page.locator("#offline-table .kept-round .kept-said").nth(1)).to_have_text(
+        "Anna: bid 1, tricks taken 1; Ben: bid 0, tricks taken 0; Cleo: bid 0, tricks taken 1"
     )
     page.screenshot(path=str(screenshot_dir / "skull-king-offline.png"), full_page=True)
 
@@ -300,11 +301,11 @@ def test_a_sheet_goes_on_offline_after_many_rounds_online(
     expect(page.locator("#connection")).to_contain_text("2 entries kept on this phone")
     expect(page.locator("#round-title")).to_have_text("Round 9")
     # What was entered stays in view, said with the form's own words, until it is sent.
-    kept = page.locator("#offline-table .kept-rounds li")
+    kept = page.locator("#offline-table .kept-round .kept-said")
     expect(kept).to_have_text(
         [
-            "Round 7 (not sent yet): Anna 7, Ben 10, Cleo 5",
-            "Round 8 (not sent yet): Anna 8, Ben \u221210, Cleo 5",  # the true minus sign
+            "Anna 7, Ben 10, Cleo 5",
+            "Anna 8, Ben \u221210, Cleo 5",  # the true minus sign
         ]
     )
     page.screenshot(path=str(screenshot_dir / "sheet-offline-round-9.png"), full_page=True)
