@@ -158,6 +158,17 @@ def test_the_score_sheet_scores_two_rounds_offline_as_the_server_then_does(
     page.wait_for_timeout(HUMAN_PAUSE_MS)
     page.screenshot(path=str(screenshot_dir / "sheet-offline-scores.png"))
 
+    # Reopened without a network: the rules start again from what the worker kept.
+    page.reload()
+    assert phone_chips(page) == {"Cleo": 33, "Anna": 13, "Ben": 8}
+    # Undo takes back round 3, kept on this phone: the totals go back with it.
+    page.wait_for_timeout(HUMAN_PAUSE_MS)
+    page.locator("#offline-table [data-undo]").click()
+    expect(page.locator("#offline-table .kept-round")).to_have_count(1)
+    assert phone_chips(page) == {"Anna": 12, "Ben": 6, "Cleo": 3}
+    sheet_round(page, 3, {0: 1, 1: 2, 2: 30})
+    assert phone_chips(page) == {"Cleo": 33, "Anna": 13, "Ben": 8}
+
     came_back(context, page, url, 3)
     assert chips(page) == {"Cleo": 33, "Anna": 13, "Ben": 8}
     assert not errors
