@@ -140,18 +140,26 @@
     return known.get(key);
   }
 
-  // The bids kept, before their round is played: "Round 2 (not sent yet): Anna: bid 1".
-  function keptBids(ahead, entered) {
-    const lines = entered
-      .filter((each) => each.phase === "bids")
-      .map(({ number, phase, fields }) => {
-        const kept = keptRound(ahead, number, phase, fields);
-        return kept
-          ? `<li><strong>${escape(kept.title)}</strong> ${pendingNote(ahead.words)}: ${escape(kept.said)}</li>`
-          : "";
-      })
+  // "Round 2 (not sent yet): Anna: bid 1", as a list's lines.
+  function keptLines(words, kept) {
+    const lines = kept
+      .filter(Boolean)
+      .map(
+        (one) =>
+          `<li><strong>${escape(one.title)}</strong> ${pendingNote(words)}: ` +
+          `${escape(one.said)}</li>`,
+      )
       .join("");
     return lines ? `<ol class="kept kept-rounds">${lines}</ol>` : "";
+  }
+
+  // The bids kept, before their round is played (``all``: the rounds too, where the rules
+  // do not score them).
+  function keptBids(ahead, entered, all = false) {
+    const kept = entered
+      .filter((each) => all || each.phase === "bids")
+      .map(({ number, phase, fields }) => keptRound(ahead, number, phase, fields));
+    return keptLines(ahead.words, kept);
   }
 
   // -- the figures, from the rules on this phone ------------------------------------------
@@ -286,7 +294,9 @@
   // A round kept here, scored: its points beside each name; open, how they came to be.
   function scoredRound(words, names, line, kept, scored) {
     const title = words.scored.replace("%(n)s", String(scored.plan.number));
-    const cells = names.map((name, side) => ` \u00b7 ${escape(name)} ${points(scored.points[side], "+")}`);
+    const cells = names.map(
+      (name, side) => ` \u00b7 ${escape(name)} ${points(scored.points[side], "+")}`,
+    );
     const notes = scored.notes.map((note) => `<p class="small muted">${escape(line(note))}</p>`);
     const whys = names.map(
       (name, side) =>
@@ -294,7 +304,12 @@
           .map((why) => `<li>${escape(line(why))}</li>`)
           .join("")}</ul>`,
     );
-    return `<details class="panel last-deal kept-round"><summary><span class="done-line"><strong>${escape(title)}</strong> ${pendingNote(words)}${cells.join("")}</span></summary>${kept ? `<p class="small kept-said">${escape(kept.said)}</p>` : ""}${notes.join("")}${whys.join("")}</details>`;
+    const summary =
+      `<summary><span class="done-line"><strong>${escape(title)}</strong> ` +
+      `${pendingNote(words)}${cells.join("")}</span></summary>`;
+    const entered = kept ? `<p class="small kept-said">${escape(kept.said)}</p>` : "";
+    const inside = entered + notes.join("") + whys.join("");
+    return `<details class="panel last-deal kept-round">${summary}${inside}</details>`;
   }
 
   // The scores part of the table: the rules' figures, or the server's last totals while
@@ -305,13 +320,12 @@
     const names = server.rules.sides;
     const said = question.kept.map(({ number, fields }) => keptRound(ahead, number, null, fields));
     if (!answer || answer.failed || !answer.sides) {
-      const lines = said
-        .map((kept) => (kept ? `<li><strong>${escape(kept.title)}</strong> ${pendingNote(words)}: ${escape(kept.said)}</li>` : ""))
-        .join("");
       return [
         serverChips,
-        lines ? `<ol class="kept kept-rounds">${lines}</ol>` : "",
-        `<p class="small muted">${escape(answer && answer.failed ? words.later : words.scoring)}</p>`,
+        keptLines(words, said),
+        // No answer yet: being worked out. No rules (their files never came) or a refusal of
+        // the rounds the server has (another version's rules): the server scores them.
+        `<p class="small muted">${escape(answer ? words.later : words.scoring)}</p>`,
       ].join("");
     }
     const line = (why) => rules.line(why, ahead.catalogue);
@@ -320,17 +334,23 @@
       if (index < refusedAt) {
         return scoredRound(words, names, line, said[index], answer.rounds[index]);
       }
-      const title = said[index] ? said[index].title : String(kept.number);
+      const one = said[index] || { title: String(kept.number), said: "" };
       const why =
         index === refusedAt
           ? `<p class="error">${escape(rules.refusal(answer.refused.error, ahead.catalogue))}</p>`
           : `<p class="small muted">${escape(words.not_scored)}</p>`;
-      return `<div class="panel kept-round"><p><strong>${escape(title)}</strong> ${pendingNote(words)}: ${escape(said[index] ? said[index].said : "")}</p>${why}</div>`;
+      const title = `<strong>${escape(one.title)}</strong> ${pendingNote(words)}`;
+      return `<div class="panel kept-round"><p>${title}: ${escape(one.said)}</p>${why}</div>`;
     });
+    // "Winner: Anna", "Winners, sharing the win: Anna, Ben", in the page's plural forms.
     const winners = answer.winners.map((side) => names[side]);
+    const wonBy = (words.winners[winners.length] || words.winners[1] || "").replace(
+      "%(names)s",
+      winners.join(", "),
+    );
     const won =
       answer.finished && winners.length
-        ? `<p class="announcement call-even">${escape((words.winners[winners.length] || words.winners[1]).replace("%(names)s", winners.join(", ")))}</p>`
+        ? `<p class="announcement call-even">${escape(wonBy)}</p>`
         : "";
     return chips(words, names, answer) + rounds.join("") + won;
   }
@@ -339,7 +359,12 @@
   // server's last totals stand in until it comes (`fill`).
   function scores(server, ahead, entries, serverChips) {
     const question = asked(server, entries);
-    const key = JSON.stringify([server.version, question.rounds.length, question.ended, question.kept]);
+    const key = JSON.stringify([
+      server.version,
+      question.rounds.length,
+      question.ended,
+      question.kept,
+    ]);
     shown = { server, ahead, question, serverChips };
     if (!answers.has(key)) {
       ask(server, question, key);
@@ -381,7 +406,10 @@
     return holder.innerHTML;
   }
 
-  root.scorekeeperOfflineTable.games.rounds = (server, ahead, view, chosen, serverTable, entries) => {
+  root.scorekeeperOfflineTable.games.rounds = (server, ahead, view, chosen, serverTable, entries) =>
+    drawn(server, ahead, view, serverTable, entries || []);
+
+  function drawn(server, ahead, view, serverTable, entries) {
     const words = ahead.words;
     const state = view.state;
     const chips = serverTable && serverTable.querySelector(".score-chips");
@@ -392,21 +420,29 @@
     const calls = (ahead.lookups.calls || {})[state.number];
     const sum = Object.values(state.bids || {}).reduce((all, bid) => all + Number(bid), 0);
     const call = state.phase === "play" && calls && calls[sum];
-    // A page kept before the rules came to the phone (its state has none): the server's last
-    // totals and the rounds as entered, scored when the connection is back.
-    const scored =
-      server.rules && server.phone_rules && ahead.catalogue
-        ? scores(server, ahead, entries || [], serverChips)
-        : { html: `${serverChips}${keptBids(ahead, view.entered || [])}<p class="small muted">${escape(words.later)}</p>`, finished: false };
-    const form = html ? formFor(html, state.bids) : `<p class="panel">${escape(words.no_form)}</p>`;
+    // A page or lookups kept before the rules came to the phone (none in its state): the
+    // server's last totals and the rounds as entered, scored when the connection is back.
+    const byRules = Boolean(server.rules && server.phone_rules && ahead.catalogue);
+    const scored = byRules
+      ? scores(server, ahead, entries, serverChips)
+      : {
+          html:
+            serverChips +
+            keptBids(ahead, view.entered || [], true) +
+            `<p class="small muted">${escape(words.later)}</p>`,
+          finished: false,
+        };
+    const form = html
+      ? formFor(html, state.bids)
+      : `<p class="panel">${escape(words.no_form)}</p>`;
     return [
       undoRow(words),
       scored.html,
-      server.rules ? keptBids(ahead, view.entered || []) : "",
+      byRules ? keptBids(ahead, view.entered || []) : "",
       call ? `<p class="announcement call-even">${escape(call)}</p>` : "",
       `<div data-phone-form${scored.finished ? " hidden" : ""}>${form}</div>`,
     ].join("");
-  };
+  }
 
   // The rules' files come once the page is up (this file is loaded then), so the service
   // worker keeps them before the connection goes; the rules start when it goes, or at the

@@ -42,7 +42,9 @@ function started(files) {
 function ask(files, request) {
   const id = ++asked;
   return new Promise((resolve, reject) => {
-    waiting.set(id, (message) => (message.error ? reject(new Error(message.error)) : resolve(message)));
+    waiting.set(id, (message) =>
+      message.error ? reject(new Error(message.error)) : resolve(message),
+    );
     started(files).postMessage({ id, files, request });
   });
 }
@@ -115,7 +117,8 @@ export function line(why, catalogue) {
 export function refusal(error, catalogue) {
   const params = {};
   for (const [name, value] of Object.entries(error.params || {})) {
-    params[name] = value && typeof value === "object" && value.error ? refusal(value, catalogue) : value;
+    const inner = value && typeof value === "object" && value.error;
+    params[name] = inner ? refusal(value, catalogue) : value;
   }
   const template = translated(catalogue, error.error);
   return Object.keys(params).length ? fill(template, params) : template;

@@ -46,7 +46,9 @@ async function start(files) {
     }
     python.FS.writeFile(`/lib/${path}`, source);
   }
-  python.runPython("import gc\nimport json\nimport cpython_compat\nfrom games.phone_rules import figures");
+  python.runPython(
+    "import gc\nimport json\nimport cpython_compat\nfrom games.phone_rules import figures",
+  );
   startMs = performance.now() - began;
   return python;
 }
