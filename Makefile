@@ -31,8 +31,12 @@ dev: venv
 	SCOREKEEPER_DEBUG=1 $(BIN)/python manage.py migrate --noinput
 	SCOREKEEPER_DEBUG=1 $(BIN)/python manage.py runserver 0.0.0.0:$(PORT)
 
+# On every core (pytest-xdist; docs/performance.md, "The test suite's time"):
+# TEST_WORKERS=0 runs everything in this one process, TEST_WORKERS=4 in four.
+TEST_WORKERS ?= auto
+
 test: venv
-	$(BIN)/python -m pytest
+	$(BIN)/python -m pytest -n $(TEST_WORKERS) --dist worksteal
 
 lint: venv
 	$(BIN)/ruff check .

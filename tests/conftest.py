@@ -1,0 +1,46 @@
+"""What every test shares, whichever folder it is in, and what keeps a parallel run
+(`make test`: pytest-xdist, one process a core) from sharing anything it should not.
+
+Each xdist worker is its own process with its own test database (pytest-django adds
+`_gw0`, `_gw1` ... to the name; scorekeeper/settings.py adds the process id too), its
+own `live_server` on a free port, its own Chromium and its own `tmp_path`. What is left
+to share is the browser tests' output folder, below, and hypothesis's example database
+(`.hypothesis/`), which is made for concurrent use. docs/performance.md ("The test
+suite's time") says how long a run takes and why.
+"""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+
+
+def is_xdist_worker(config: pytest.Config) -> bool:
+    return hasattr(config, "workerinput")
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    # The default hasher (PBKDF2, a million rounds) makes each user the admin tests create
+    # and log in cost a third of a second; the tests check who may log in, not the hash.
+    from django.conf import settings
+
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+
+def pytest_sessionstart(session: pytest.Session) -> None:
+    """pytest-playwright empties its output folder (`--output`, `test-results/` by default)
+    at each process's first test; under xdist a worker starting late would delete what
+    another had written there. It is emptied once instead, here, before any worker starts
+    (in the one process of a run without xdist)."""
+    if is_xdist_worker(session.config):
+        return
+    output = session.config.getoption("--output", None)
+    if output:
+        shutil.rmtree(Path(output), ignore_errors=True)
+
+
+@pytest.fixture(scope="session", autouse=True)
+def delete_output_dir() -> None:
+    """Replaces pytest-playwright's fixture of that name: see pytest_sessionstart."""
