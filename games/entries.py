@@ -65,6 +65,8 @@ class Refusal:
     status: int
     reason: str
     error_for: str
+    #: The form field the rules named ("e.tricks.2", or a group "e.points"), if any.
+    field: str = ""
 
 
 def apply_entry(game: Game, action: str, data: Mapping[str, str]) -> Refusal | None:
@@ -87,5 +89,7 @@ def apply_entry(game: Game, action: str, data: Mapping[str, str]) -> Refusal | N
     except (RuleError, Conflict) as refusal:
         game.refresh_from_db()  # the session as it stands: the action's copy went
         status = 409 if isinstance(refusal, Conflict) else 422
-        return Refusal(status, message(refusal), entry.error_for)
+        named = getattr(refusal, "where", None)
+        field = f"e.{named}" if named else ""  # a round's entry: games.inputs.entry_of
+        return Refusal(status, message(refusal), entry.error_for, field)
     return None

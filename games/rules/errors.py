@@ -16,12 +16,25 @@ def is_whole(value: object) -> bool:
 
 class RuleError(ValueError):
     """A refusal by the rules, with a short message a player can read: `template`, the
-    msgid with ``%(name)s`` placeholders, filled by `params`; `str(error)` is the English."""
+    msgid with ``%(name)s`` placeholders, filled by `params`; `str(error)` is the English.
+    `where`: the entered field it is about, if it names one (`at`), kept by a refusal that
+    gives it as its reason ("Round 3: ...")."""
+
+    where = None
 
     def __init__(self, template: str, **params: object) -> None:
         self.template = template
         self.params = params
         super().__init__(template % params if params else template)
+        for value in params.values():
+            if isinstance(value, RuleError) and value.where:
+                self.where = value.where
+
+    def at(self, where: str) -> RuleError:
+        """This refusal, naming the field of a round's entry it is about: ``"tricks.2"``
+        (a player's), or ``"tricks"`` (every player's together)."""
+        self.where = where
+        return self
 
     @property
     def message(self) -> str:

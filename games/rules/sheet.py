@@ -163,19 +163,21 @@ def check_round(rules: Rules, players: int, plan: Plan, entry: object) -> dict:
         raise RuleError(gettext_noop("A round is one number for each player or team."))
     out = set(plan.sitting_out)
     checked: list[int | None] = []
-    for side, value in zip(table, points, strict=True):
+    for index, (side, value) in enumerate(zip(table, points, strict=True)):
         if set(side) <= out:
             if value is not None:
                 raise RuleError(gettext_noop("A player who is out scores no more."))
             checked.append(None)
             continue
         if not is_whole(value):
-            raise RuleError(gettext_noop("Enter a whole number for every player still in."))
+            raise RuleError(gettext_noop("Enter a whole number for every player still in.")).at(
+                f"points.{index}"
+            )
         if not -MOST_POINTS <= value <= MOST_POINTS:
             raise RuleError(
                 gettext_noop("A round's points must be from −%(most)s to %(most)s."),
                 most=MOST_POINTS,
-            )
+            ).at(f"points.{index}")
         checked.append(int(value))
     return {"points": checked}
 

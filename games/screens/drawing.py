@@ -25,6 +25,7 @@ def render_table(
     status: int = 200,
     partial: bool = False,
     posted: Mapping[str, str] | None = None,
+    error_field: str = "",
 ) -> HttpResponse:
     """A view-only link's table holds no form, token or form key, so the swap its followers
     poll for is drawn once per version and language and kept in the "tables" cache.
@@ -49,6 +50,7 @@ def render_table(
         game=game,
         error=error,
         error_for=error_for,
+        error_field=error_field,
         posted=posted if refused else {},
     )
     template = f"{kind.template}#{kind.element}" if partial else kind.template

@@ -60,6 +60,7 @@ def entries(request: HttpRequest, public_id: str) -> JsonResponse:
             game,
             error=refusal.reason,
             error_for=refusal.error_for,
+            error_field=refusal.field,
             status=refusal.status,
             partial=True,
             posted=fields,

@@ -61,6 +61,7 @@ def act(request: HttpRequest, public_id: str, action: str) -> HttpResponse:
             game,
             error=refusal.reason,
             error_for=refusal.error_for,
+            error_field=refusal.field,
             status=refusal.status,
         )
     if request.htmx:

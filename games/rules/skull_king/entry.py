@@ -58,19 +58,21 @@ TRICKS = (
 )
 
 
-def _counts(values: object, players: int, cards: int, missing: str, wrong: str) -> list[int]:
+def _counts(
+    values: object, players: int, cards: int, missing: str, wrong: str, key: str
+) -> list[int]:
     if not isinstance(values, list) or len(values) != players:
-        raise RuleError(missing)
-    for value in values:
+        raise RuleError(missing).at(key)
+    for seat, value in enumerate(values):
         if not is_whole(value) or not 0 <= value <= cards:
-            raise RuleError(wrong, cards=cards)
+            raise RuleError(wrong, cards=cards).at(f"{key}.{seat}")
     return list(values)
 
 
 def check_bids(rules: Rules, players: int, plan: Plan, bids: object) -> list[int]:
     """Every player's bid, 0 to the round's cards: the rulebook's bids are made at once,
     in no order, and no sum is forbidden (no hook)."""
-    return _counts(bids, players, plan.cards, *BIDS)
+    return _counts(bids, players, plan.cards, *BIDS, "bids")
 
 
 def trick_size(players: int) -> int:
@@ -89,8 +91,8 @@ def check_round(rules: Rules, players: int, plan: Plan, entry: object) -> dict:
         raise RuleError(gettext_noop("A round has no field %(field)s."), field=unknown[0])
     if "bids" not in entry or "tricks" not in entry:
         raise RuleError(gettext_noop("Enter every player's bid and tricks."))
-    bids = _counts(entry["bids"], players, plan.cards, *BIDS)
-    tricks = _counts(entry["tricks"], players, plan.cards, *TRICKS)
+    bids = _counts(entry["bids"], players, plan.cards, *BIDS, "bids")
+    tricks = _counts(entry["tricks"], players, plan.cards, *TRICKS, "tricks")
     _check_tricks(rules, players, plan.cards, sum(tricks))
     raw = entry.get("bonuses")
     if raw is None:
@@ -118,13 +120,13 @@ def _check_tricks(rules: Rules, players: int, cards: int, taken: int) -> None:
             gettext_noop("The tricks add up to %(taken)s, more than the %(cards)s cards."),
             taken=taken,
             cards=cards,
-        )
+        ).at("tricks")
     if taken < cards - short_allowed(rules, players, cards):
         raise RuleError(
             gettext_noop("The tricks add up to %(taken)s; the round has %(cards)s."),
             taken=taken,
             cards=cards,
-        )
+        ).at("tricks")
 
 
 def _bonus(rules: Rules, players: int, seat: int, raw: object, took: int) -> dict:

@@ -41,11 +41,12 @@ def check_round(rules: Rules, players: int, plan: Plan, entry: object) -> dict:
             )
         )
     if "bidder" not in entry or "contract" not in entry:
-        raise RuleError(gettext_noop("Enter who won the auction and the contract."))
+        missing = "bidder" if "bidder" not in entry else "contract"
+        raise RuleError(gettext_noop("Enter who won the auction and the contract.")).at(missing)
     seats = playing(players, plan)
     bidder = entry["bidder"]
     if not is_whole(bidder) or bidder not in seats:
-        raise RuleError(gettext_noop("The auction is won by a player in the deal."))
+        raise RuleError(gettext_noop("The auction is won by a player in the deal.")).at("bidder")
     contract = entry["contract"]
     if (
         not is_whole(contract)
@@ -56,7 +57,7 @@ def check_round(rules: Rules, players: int, plan: Plan, entry: object) -> dict:
         raise RuleError(
             gettext_noop("A contract is from 100 to 400, in steps of %(steps)s."),
             steps=rules.steps,
-        )
+        ).at("contract")
     given_up = entry.get("given_up", False)
     if not isinstance(given_up, bool):
         raise RuleError(gettext_noop("“%(field)s” must be true or false."), field="given_up")
@@ -98,7 +99,7 @@ def _card_points(points: object, players: int, seats: list[int]) -> list[int | N
             if value is not None:
                 raise RuleError(gettext_noop("The player sitting out has no card points."))
         elif not is_whole(value) or not 0 <= value <= CARD_POINTS:
-            raise RuleError(gettext_noop("Card points are from 0 to 120."))
+            raise RuleError(gettext_noop("Card points are from 0 to 120.")).at(f"points.{seat}")
         elif value in IMPOSSIBLE_CARD_POINTS:
             raise RuleError(
                 gettext_noop("A player cannot have exactly 1 card point: no card is worth 1.")
@@ -106,13 +107,13 @@ def _card_points(points: object, players: int, seats: list[int]) -> list[int | N
                 else gettext_noop(
                     "A player cannot have 119 card points: the others would have 1 between them."
                 )
-            )
+            ).at(f"points.{seat}")
     total = sum(points[seat] for seat in seats)
     if total != CARD_POINTS:
         raise RuleError(
             gettext_noop("The card points add up to %(total)s; they must make 120."),
             total=total,
-        )
+        ).at("points")
     return list(points)
 
 
