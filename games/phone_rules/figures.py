@@ -14,7 +14,7 @@ from dataclasses import fields, is_dataclass
 
 from games.rules import kozel, oh_hell, sheet, skull_king, tysiac
 from games.rules.entry_fields import entry_of
-from games.rules.errors import RuleError
+from games.rules.errors import RuleError, gettext_noop
 from games.rules.explain import Why
 
 
@@ -112,6 +112,8 @@ def score(request):
 
 
 ROUND_GAMES = {"skull_king": skull_king, "tysiac": tysiac, "sheet": sheet}
+#: What the server says to a round sent after the game's end (games.services.rounds).
+FINISHED = gettext_noop("This session is finished.")
 
 #: The game a phone is scoring, kept between its requests: (what it is, the rounds added,
 #: its Tally). A round kept offline then costs one ``Tally.add``, not the whole game again.
@@ -146,8 +148,16 @@ def table(request):
         _kept[key] = kept
     added, tally = kept[1], kept[2]
     stored = len(request["entries"])
+    rules = tally.rules
     for index in range(len(added), len(rounds)):
         try:
+            if index >= stored:
+                # Checked as the server checks a round sent to it (services.record_round),
+                # so a refusal says the server's words.
+                plan = tally.result(False).next_round
+                if plan is None:
+                    raise RuleError(FINISHED)
+                game.check_round(rules, players, plan, rounds[index])
             tally.add(rounds[index])
         except RuleError as error:
             if index < stored:

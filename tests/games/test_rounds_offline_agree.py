@@ -9,6 +9,7 @@ explanations, in English and in Polish."""
 
 from __future__ import annotations
 
+import html
 import json
 import os
 import random
@@ -261,3 +262,64 @@ def test_a_phone_offline_scores_random_round_games_as_the_server(
                     assert worded["notes"] == explained(scored.notes), name
                     assert worded["whys"] == [explained(whys) for whys in scored.whys], name
     assert worded_in["en"] != worded_in["pl"]  # the Polish catalogue was used
+
+
+@pytest.mark.django_db
+def test_a_round_the_rules_refuse_offline_is_refused_as_the_server_refuses_it(
+    node, client, notebook, tmp_path
+) -> None:
+    """A kept round that cannot be (tricks that do not add up) is refused on the phone with
+    the server's own words, the round before it scored, the one after it not."""
+    path = tmp_path / "bundle.json"
+    bundle.write(path)
+    module = tmp_path / "phone-rules.mjs"
+    module.write_text(MODULE.read_text())
+    game = services.start_game(
+        notebook=notebook,
+        kind="skull_king",
+        preset="rulebook",
+        options=kind_of("skull_king").preset_options("rulebook"),
+        names=["Anna", "Ben", "Cleo"],
+        first_dealer=0,
+    )
+    good = fields_of({"bids": [1, 0, 0], "tricks": [1, 0, 0]})
+    wrong = fields_of({"bids": [1, 0, 0], "tricks": [1, 1, 1]})  # 3 tricks of 2 cards
+    assert (
+        client.post(
+            reverse("round", args=[game.public_id]), {"deal": 1, "idem": form_key(), **good}, **HTMX
+        ).status_code
+        == 200
+    )
+    refused = client.post(
+        reverse("round", args=[game.public_id]), {"deal": 2, "idem": form_key(), **wrong}, **HTMX
+    )
+    assert refused.status_code == 422
+    table = services.load(game)
+    request = {
+        "game": "skull_king",
+        "options": plain(table.rules),
+        "players": 3,
+        "first_dealer": 0,
+        "entries": [],
+        "kept": [good, wrong, good],
+        "ended": False,
+        "since": 0,
+    }
+
+    answer = run(node, RUN, path, [request])["answers"][0]["answer"]
+
+    assert answer["refused"]["index"] == 1
+    assert answer["count"] == 1 and answer["totals"] == list(table.result.totals)
+    for language in ("en", "ru"):
+        with translation.override(language):
+            said = run(
+                node, WORDS, module, {"catalogue": catalogue(table.module), "answers": [answer]}
+            )
+            shown = client.post(
+                reverse("round", args=[game.public_id]),
+                {"deal": 2, "idem": form_key(), **wrong},
+                HTTP_ACCEPT_LANGUAGE=language,
+                **HTMX,
+            ).content.decode()
+        reason = said[0]["refused"]
+        assert reason and html.escape(reason, quote=False) in shown, (reason, language)
