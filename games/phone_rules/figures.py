@@ -3,10 +3,10 @@ MicroPython alike: what the phone's script would call, and what the test compare
 
 A request is ``{"game", "options", "players", "first_dealer", "entries", "ended"}``. The
 options are the fields of the game's ``Rules`` (a preset's, or the table's own). The
-entries are as entered: Oh Hell's deal records and Kozel's deal entries as dicts of their
-fields, a round game's rounds as its ``check_round`` takes them. The answer is the whole
+entries are as entered: Oh Hell's deal records as dicts of their fields, a round game's
+rounds (Kozel's deals too) as its ``check_round`` takes them. The answer is the whole
 result, every dataclass as a dict of its fields, each `Why` also said in English
-(``text``), and for Oh Hell and Kozel each seat's or team's explanation of every deal.
+(``text``), and for Oh Hell each seat's explanation of every deal.
 """
 
 import json
@@ -67,18 +67,6 @@ def _oh_hell(request):
     return answer
 
 
-def _kozel(request):
-    rules = _rules(kozel.KozelRules, request)
-    entries = [kozel.DealEntry(**entry) for entry in request["entries"]]
-    result = kozel.score_match(rules, request["first_dealer"], entries)
-    answer = plain(result)
-    answer["explanations"] = [
-        [plain(kozel.explain_deal(outcome, team, rules)) for team in (0, 1)]
-        for outcome in result.outcomes
-    ]
-    return answer
-
-
 def _rounds(game):
     def score(request):
         rules = _rules(game.Rules, request)
@@ -92,7 +80,7 @@ def _rounds(game):
 
 GAMES = {
     "oh_hell": _oh_hell,
-    "kozel": _kozel,
+    "kozel": _rounds(kozel),
     "skull_king": _rounds(skull_king),
     "tysiac": _rounds(tysiac),
     "sheet": _rounds(sheet),
@@ -111,7 +99,7 @@ def score(request):
         return plain(error)
 
 
-ROUND_GAMES = {"skull_king": skull_king, "tysiac": tysiac, "sheet": sheet}
+ROUND_GAMES = {"kozel": kozel, "skull_king": skull_king, "tysiac": tysiac, "sheet": sheet}
 #: What the server says to a round sent after the game's end (games.services.rounds).
 FINISHED = gettext_noop("This session is finished.")
 

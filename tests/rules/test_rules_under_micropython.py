@@ -39,11 +39,14 @@ def oh_hell(rules, players, first_dealer, records, **extra) -> dict:
 
 
 def kozel_match(rules, first_dealer, entries) -> dict:
+    """Kozel as a round game: its deals as stored, scored by ``kozel.score``."""
     return {
         "game": "kozel",
         "options": figures.plain(rules),
+        "players": 4,
         "first_dealer": first_dealer,
         "entries": [figures.plain(entry) for entry in entries],
+        "ended": False,
     }
 
 

@@ -1,4 +1,4 @@
-"""Kozel ("Goat"): score a match from the card points the scorekeeper enters.
+"""Kozel ("Goat"): a deal as the scorekeeper enters it, its defeat points and how they came to be.
 
 Sources: seed 004 (`/work/shared/seeds/004_14d51e7246e70e7a.txt`, Polish); RULES.md "Kozel"
 and "Beyond the seeds: Kozel" for the table options. After each deal the scorekeeper enters
@@ -12,7 +12,6 @@ Seats are 0..3 clockwise; partners sit opposite, so team 0 is seats 0 and 2 (see
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from enum import StrEnum
 
@@ -341,90 +340,6 @@ def leader_for(dealer: int, previous_last_trick_seat: int | None = None) -> int:
         )
         return previous_last_trick_seat
     return (dealer + 1) % PLAYERS
-
-
-def score_match(rules: KozelRules, first_dealer: int, entries: Sequence[DealEntry]) -> MatchResult:
-    """Score a match from its entries, in order.
-
-    The match ends on the deal a team reaches the limit (seed 004: "when a team has 12
-    defeat points the game ends"); that team is the goat, and a later entry is refused. A
-    bad entry is refused as "Deal <number>: <reason>", `params["reason"]` its own RuleError.
-    """
-    _check_seat(first_dealer, gettext_noop("The first dealer must be one of the four players."))
-    outcomes: list[DealOutcome] = []
-    totals = [0, 0]
-    multiplier, bonus = 1, 0
-    goat: int | None = None
-    had_eggs = False
-    previous_last_trick_seat: int | None = None
-
-    for number, raw_entry in enumerate(entries, 1):
-        if goat is not None:
-            raise RuleError(gettext_noop("The match is over: no more deals."))
-        try:
-            entry = validate_deal(raw_entry, rules)
-        except RuleError as error:
-            raise RuleError(
-                gettext_noop("Deal %(number)s: %(reason)s"), number=number, reason=error
-            ) from error
-        loser, base = deal_defeat_points(entry, rules)
-        dealer = dealer_for(first_dealer, number - 1)
-        leader = leader_for(dealer, previous_last_trick_seat)
-
-        deal_points = [0, 0]
-        used_multiplier, used_bonus = 1, 0
-        if loser is None:
-            had_eggs = True
-            if rules.eggs is EggsRule.DOUBLE_NEXT:
-                multiplier *= 2
-            elif rules.eggs is EggsRule.PLUS_TWO_NEXT:
-                bonus += 2
-        else:
-            used_multiplier, used_bonus = multiplier, bonus
-            multiplier, bonus = 1, 0
-            deal_points[loser] = base * used_multiplier + used_bonus
-            totals[loser] += deal_points[loser]
-            if totals[loser] >= rules.match_limit:
-                goat = loser
-
-        outcomes.append(
-            DealOutcome(
-                number=number,
-                entry=entry,
-                card_points=_card_points(entry),
-                eggs=loser is None,
-                loser=loser,
-                base_defeat_points=base,
-                multiplier=used_multiplier,
-                bonus=used_bonus,
-                defeat_points=(deal_points[0], deal_points[1]),
-                dealer=dealer,
-                leader=leader,
-                running_defeat_points=(totals[0], totals[1]),
-                match_over=goat is not None,
-                goat=goat,
-            )
-        )
-        previous_last_trick_seat = entry.last_trick_seat
-
-    finished = goat is not None
-    next_dealer = next_leader = None
-    if not finished:
-        next_dealer = dealer_for(first_dealer, len(outcomes))
-        next_leader = leader_for(next_dealer, previous_last_trick_seat)
-    return MatchResult(
-        rules=rules,
-        first_dealer=first_dealer,
-        outcomes=tuple(outcomes),
-        defeat_points=(totals[0], totals[1]),
-        finished=finished,
-        goat=goat,
-        goat_with_eggs=finished and had_eggs,
-        next_dealer=next_dealer,
-        next_leader=next_leader,
-        next_multiplier=multiplier,
-        next_bonus=bonus,
-    )
 
 
 def offline_lookups(rules: KozelRules, first_dealer: int) -> dict:
