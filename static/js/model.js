@@ -177,79 +177,8 @@
     };
   }
 
-  // -- Kozel --------------------------------------------------------------------------
-
-  // The answer the lookups hold for an entry as entered: [loser, defeat points] or
-  // {refused}; with a team on 0, by the reply about its trick, then by the last trick's seat.
-  function kozelAnswer(ahead, fields) {
-    const byPoints = ahead.lookups.defeat[Number(fields.team)];
-    let answer = byPoints && byPoints[Number(fields.points)];
-    if (answer === undefined) {
-      return { refused: "" };
-    }
-    for (const key of [fields.took_trick || "", fields.last_trick_seat || ""]) {
-      if (!Array.isArray(answer) && !("refused" in answer)) {
-        answer = key in answer ? answer[key] : answer[""];
-      }
-    }
-    return answer;
-  }
-
-  function kozelDeal(ahead, state, fields) {
-    const lookups = ahead.lookups;
-    const [loser, base] = kozelAnswer(ahead, fields);
-    const first =
-      Number(fields.team) === 0 ? Number(fields.points) : lookups.total - Number(fields.points);
-    const points = [0, 0];
-    if (loser === null) {
-      state.had_eggs = true;
-      state.times *= lookups.eggs_times;
-      state.plus += lookups.eggs_plus;
-    } else {
-      points[loser] = base * state.times + state.plus;
-      state.times = 1;
-      state.plus = 0;
-      state.defeat_points[loser] += points[loser];
-      if (state.defeat_points[loser] >= lookups.limit) {
-        state.goat = loser;
-      }
-    }
-    state.deals += 1;
-    state.last = {
-      number: state.deals,
-      card_points: [first, lookups.total - first],
-      eggs: loser === null,
-      loser,
-      defeat_points: points,
-    };
-    if (state.goat === null) {
-      state.dealer = lookups.dealers[state.deals % lookups.dealers.length];
-      const seat = fields.last_trick_seat;
-      state.leader = seat === "" || wanting(seat) ? lookups.leaders[state.dealer] : Number(seat);
-    } else {
-      state.dealer = null;
-      state.leader = null;
-    }
-  }
-
-  function kozel(ahead, serverState, entries) {
-    const state = copy(serverState);
-    for (const entry of entries) {
-      if (entry.action === "undo") {
-        undone(state);
-      } else {
-        kozelDeal(ahead, state, entry.fields);
-      }
-    }
-    return { state, finished: state.goat !== null };
-  }
-
   // Whether the page may keep this entry, or the refusal the lookups already know.
   function refusal(ahead, view, entry) {
-    if (entry.action === "kozel_deal") {
-      const answer = kozelAnswer(ahead, entry.fields);
-      return Array.isArray(answer) ? null : answer.refused;
-    }
     if (entry.action === "tricks" && view.state.winners.length) {
       // Tricks were tapped: the phone keeps only the counts they come to, all of them tapped.
       const same = view.taken.every(
@@ -313,5 +242,5 @@
     return { state, kept, entered };
   }
 
-  root.scorekeeperModel = { ohHell, kozel, rounds, refusal, standings };
+  root.scorekeeperModel = { ohHell, rounds, refusal, standings };
 })(typeof globalThis !== "undefined" ? globalThis : this);

@@ -1,6 +1,6 @@
 // The table drawn on this phone while entries wait to be sent (static/js/offline.js): the
 // same panels, classes and words as the server's deal screens (templates/games/oh_hell.html,
-// kozel.html), drawn from static/js/model.js's view. Every sentence comes from the server
+// games/_rounds_table.html), drawn from static/js/model.js's view. Every sentence comes from the server
 // in the page's language (games/views/offline.py); nothing here decides a rule.
 (function (root) {
   "use strict";
@@ -8,7 +8,7 @@
   // The small helpers come from static/js/offline.js, which loads this file.
   const { say, plural, escape, newKey } = root.scorekeeperOfflineTable;
 
-  // ``serverTable``: the server's own table, hidden meanwhile (Kozel's form is copied from it).
+  // ``serverTable``: the server's own table, hidden meanwhile.
   function form(action, hidden, body, extra = "") {
     const inputs = Object.entries({ idem: newKey(), ...hidden })
       .map(([name, value]) => `<input type="hidden" name="${name}" value="${escape(value)}">`)
@@ -24,7 +24,7 @@
     return `<span class="pending-mark">(${escape(words.pending)})</span>`;
   }
 
-  // Each game's table registers here (static/js/offline-oh_hell.js, offline-kozel.js,
+  // Each game's table registers here (static/js/offline-oh_hell.js,
   // offline-rounds.js): draw(server, ahead, view, chosen, serverTable, entries) -> HTML;
   // ``entries``: the ones kept on this phone, in order (the round games' rules score them).
   const games = {};
@@ -45,7 +45,6 @@
       tricks: () => names.map((name, seat) => `${name} ${f[`tricks-${seat}`]}`).join(", "),
       revoke: () => names[f.seat],
       adjust: () => `${names[f.seat]} ${Number(f.points) > 0 ? "+" : ""}${f.points}`,
-      kozel_deal: () => `${server.teams[f.team]}: ${f.points}`,
     };
     const label = words.actions[entry.action] || entry.action;
     return `${label} · ${(parts[entry.action] || (() => ""))()}`;

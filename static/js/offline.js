@@ -65,7 +65,7 @@
   let problem = ""; // a refusal the lookups knew, shown beside the table
   let stale = false; // this copy of the page is older than the state this phone kept
 
-  const element = () => document.getElementById(server.game === "kozel" ? "kozel" : "table");
+  const element = () => document.getElementById("table");
   const actionOf = (url) =>
     Object.keys(server.urls.entry).find((name) => server.urls.entry[name] === url);
   // -- what this phone keeps ---------------------------------------------------------
@@ -376,7 +376,7 @@
 
   function current() {
     const model = window.scorekeeperModel;
-    const fold = { kozel: model.kozel, rounds: model.rounds }[server.game] || model.ohHell;
+    const fold = { rounds: model.rounds }[server.game] || model.ohHell;
     return fold(ahead, server, entries);
   }
 

@@ -270,7 +270,7 @@ def test_a_crash_inside_a_view_answers_the_500_page(client, game, monkeypatch) -
     def broken(game):
         raise RuntimeError("a bug")
 
-    monkeypatch.setattr("games.services.load", broken)
+    monkeypatch.setattr("games.tables.load", broken)  # every session is loaded through it
     client.raise_request_exception = False
 
     response = client.get(reverse("game", args=[game.public_id]))
