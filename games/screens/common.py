@@ -20,6 +20,18 @@ from games.rules import RuleError
 SAMPLES = (1, 2, 5)
 
 
+#: What scores a game on a phone offline, fetched once the page is up and kept by the
+#: service worker (docs/phone.md "Rules on the phone"): the page's module, its worker,
+#: MicroPython and the rules' bundle (scorekeeper/staticfiles.py).
+PHONE_RULES_FILES = {
+    "module": "js/phone-rules.js",
+    "worker": "js/rules-worker.js",
+    "runtime": "vendor/micropython/micropython.mjs",
+    "wasm": "vendor/micropython/micropython.wasm",
+    "bundle": "phone_rules/rules.json",
+}
+
+
 def counted(say: Callable[[int], str], **params: object) -> dict:
     """One sentence per sample number (``say(n)``, an ngettext call), "%(n)s" kept."""
     return {str(n): say(n) % {"n": keep("n"), **params} for n in SAMPLES}

@@ -9,17 +9,19 @@ from dataclasses import dataclass
 
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.templatetags.static import static
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop, pgettext
 
 from games import forms, inputs, services
 from games.access import message
 from games.entries import Action, keywords
-from games.explanations import explained
+from games.explanations import catalogue, explained
 from games.models import Game
+from games.phone_rules.figures import plain
 from games.rules import RuleError, oh_hell
-from games.rules.oh_hell.ahead import figures, offline_lookups
 from games.screens.common import (
+    PHONE_RULES_FILES,
     cleaned,
     common_words,
     keep,
@@ -415,83 +417,69 @@ def oh_hell_words() -> dict:
         "adjust_points": _("Points (minus for a penalty)"),
         "note": _("Note"),
         "add_adjustment": _("Add the adjustment"),
-        "taps": _(
-            "These counts differ from the tricks tapped during play; take back a trick first."
-        ),
-        "tricks_sum": _(
-            "The tricks add up to %(total)s, but %(cards)s were played: check the counts."
-        ),
+        "scoring": _("Working out the scores on this phone…"),
+        "later": _("Scores come when the connection is back: the server works them out."),
     }
 
 
 def ahead(request: HttpRequest, table: OhHellTable) -> dict:
-    """The whole session's lookups: its plans never change once it has started."""
-    lookups = offline_lookups(table.rules, table.players, table.result.plans)
+    """The table's words and the rules' catalogue, in the page's language: the figures come
+    from the rules on the phone (games.phone_rules.figures.oh_hell_table)."""
     return {
         "game": "oh_hell",
-        "total_deals": len(table.result.plans),
-        "lookups": lookups,
+        "catalogue": catalogue(oh_hell),
         "words": oh_hell_words(),
     }
 
 
 def offline_state(table: OhHellTable, context: dict) -> dict:
     """The session as the server has it now, drawn into the table with each swap, and as it
-    would be after Undo (the phone may undo an entry the server has without a connection)."""
-    deal = context.get("deal")
-    playing = {
-        "number": context.get("deal_number"),
-        "trump": deal.trump if deal else "",
-        "bids": table.bidding.as_list() if table.bidding else [],
-        "out_of_turn": table.bidding.out_of_turn if table.bidding else (),
-        "winners": deal.trick_winners if deal else [],
-    }
+    would be after Undo (the phone may undo an entry the server has without a connection):
+    what the rules on the phone go on from (``rules``: the options, players, first dealer,
+    the deals scored and the deal in play; docs/phone.md "Rules on the phone")."""
+    game = table.game
+    last = services.last_undoable(game)
     return {
         "game": "oh_hell",
-        "version": table.game.version,
-        # Said even before the lookups arrive (a connection lost in the first second).
+        "version": game.version,
+        # Said even before the words arrive (a connection lost in the first second).
         "kept": kept_words(),
-        "urls": urls(table.game, tuple(ENTRIES)),
+        "urls": urls(game, tuple(ENTRIES)),
         "names": table.names,
-        **figures(table.result, table.players, playing),
-        "undo": oh_hell_undone(table),
+        "rules": {
+            "game": "oh_hell",
+            "options": plain(table.rules),
+            "players": table.players,
+            "first_dealer": game.first_dealer,
+            **deals_asked(table, [table.deal_state(deal) for deal in table.deals]),
+        },
+        "undo": None if last is None else deals_asked(table, services.whole(table, last.before)),
+        "phone_rules": {name: static(path) for name, path in PHONE_RULES_FILES.items()},
     }
 
 
-def oh_hell_undone(table: OhHellTable) -> dict | None:
-    """The figures after Undo: the last action's snapshot (services.undo.snapshot) as the
-    rules see it. None when there is nothing to undo."""
-    last = services.last_undoable(table.game)
-    if last is None:
-        return None
-    deals = services.whole(table, last.before)
-    # The deals before the snapshot's are the table's: their scores are the table's too.
-    start = last.before.get("from", 0)
-    tally = table.tally.upto(sum(1 for deal in table.deals[:start] if deal.done))
-    for deal in deals[start:]:
-        if deal["done"]:
-            tally.add(
-                record_of(
-                    hands={hand["seat"]: (hand["bid"], hand["tricks"]) for hand in deal["hands"]},
-                    trump=deal["trump"],
-                    revoke=deal["revoke"],
-                    adjustments=[(a["seat"], a["points"], a["note"]) for a in deal["adjustments"]],
-                    players=table.players,
-                )
+def deals_asked(table: OhHellTable, deals: list[dict]) -> dict:
+    """The deals as the rules on the phone take them (games.phone_rules.figures.oh_hell_table):
+    those scored as the rules' records, and the deal in play as stored."""
+    records = [
+        plain(
+            record_of(
+                hands={hand["seat"]: (hand["bid"], hand["tricks"]) for hand in deal["hands"]},
+                trump=deal["trump"],
+                revoke=deal["revoke"],
+                adjustments=[(a["seat"], a["points"], a["note"]) for a in deal["adjustments"]],
+                players=table.players,
             )
-    result = tally.result()
-    index, deal = next(
-        ((index, deal) for index, deal in enumerate(deals) if not deal["done"]), (None, None)
-    )
-    hands = deal["hands"] if deal else []
-    playing = {
-        "number": index + 1 if deal else None,
-        "trump": deal["trump"] if deal else "",
-        "bids": [
-            next((h["bid"] for h in hands if h["seat"] == seat), None)
-            for seat in range(table.players)
-        ],
-        "out_of_turn": [h["seat"] for h in hands if h["out_of_turn"]],
-        "winners": deal["trick_winners"] if deal else [],
+        )
+        for deal in deals
+        if deal["done"]
+    ]
+    deal = next((deal for deal in deals if not deal["done"]), None)
+    hands = {hand["seat"]: hand for hand in deal["hands"]} if deal else {}
+    playing = deal and {
+        "trump": deal["trump"],
+        "bids": [hands[seat]["bid"] if seat in hands else None for seat in range(table.players)],
+        "out_of_turn": sorted(seat for seat, hand in hands.items() if hand["out_of_turn"]),
+        "winners": list(deal["trick_winners"]),
     }
-    return figures(result, table.players, playing)
+    return {"entries": records, "playing": playing}

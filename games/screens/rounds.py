@@ -23,7 +23,7 @@ from games.models import Game
 from games.phone_rules.figures import plain
 from games.rules import RuleError
 from games.rules.rounds import Plan, Result
-from games.screens.common import common_words, kept_words, urls
+from games.screens.common import PHONE_RULES_FILES, common_words, kept_words, urls
 from games.services import Conflict
 from games.tables.rounds import RoundsTable
 
@@ -301,18 +301,6 @@ def offline_state(table: RoundsTable, context: dict) -> dict:
         },
         "phone_rules": {name: static(path) for name, path in PHONE_RULES_FILES.items()},
     }
-
-
-#: What scores a round game on a phone offline, fetched once the page is up and kept by the
-#: service worker (docs/phone.md "Rules on the phone"): the page's module, its worker,
-#: MicroPython and the rules' bundle (scorekeeper/staticfiles.py).
-PHONE_RULES_FILES = {
-    "module": "js/phone-rules.js",
-    "worker": "js/rules-worker.js",
-    "runtime": "vendor/micropython/micropython.mjs",
-    "wasm": "vendor/micropython/micropython.wasm",
-    "bundle": "phone_rules/rules.json",
-}
 
 
 def _phase(game: Game, pending: dict | None) -> str | None:

@@ -10,6 +10,7 @@ from django.utils import timezone
 from games import limits
 from games.models import Adjustment, Deal, Hand
 from games.rules import RuleError, gettext_noop, oh_hell
+from games.rules.oh_hell import evening
 from games.services.sessions import (
     Conflict,
     commit,
@@ -78,7 +79,7 @@ def record_trick(*, table: OhHellTable, deal_number: int, trick_number: int, sea
     deal = _current_deal(table, deal_number)
     seat = _check_seat(table, seat)
     if not table.bidding.complete:
-        raise RuleError(gettext_noop("Finish the bidding before play starts."))
+        raise RuleError(evening.BIDS_BEFORE_PLAY)
     winners = list(deal.trick_winners)
     if trick_number <= len(winners):
         if winners[trick_number - 1] == seat:
@@ -133,15 +134,11 @@ def record_tricks(*, table: OhHellTable, deal_number: int, tricks: Sequence[int 
     deal = _current_deal(table, deal_number)
     plan = table.plan
     if not table.bidding.complete:
-        raise RuleError(gettext_noop("Every player needs a bid before the tricks."))
+        raise RuleError(evening.BIDS_BEFORE_TRICKS)
     filled = oh_hell.complete_tricks(list(tricks), plan.cards)
     checked = oh_hell.check_tricks(filled, plan.cards, table.players)
     if not oh_hell.taps_agree(deal.trick_winners, checked, plan.cards, table.players):
-        raise RuleError(
-            gettext_noop(
-                "These counts differ from the tricks tapped during play; take back a trick first."
-            )
-        )
+        raise RuleError(evening.TAPS_DIFFER)
     before = snapshot(table, start=deal.index)
     for hand in deal.hands.all():
         hand.tricks = checked[hand.seat]
@@ -160,7 +157,7 @@ def record_revoke(*, table: OhHellTable, deal_number: int, seat: int) -> None:
     deal = _current_deal(table, deal_number)
     seat = _check_seat(table, seat)
     if not table.bidding.complete:
-        raise RuleError(gettext_noop("A revoke can only happen once play has started."))
+        raise RuleError(evening.REVOKE_IN_PLAY)
     before = snapshot(table, start=deal.index)
     deal.revoke = seat
     deal.done = True
@@ -179,10 +176,10 @@ def add_adjustment(
     deal = _deal(table, deal_number)
     if not deal.done:
         # Totals count scored deals; an adjustment waits for its deal to be scored.
-        raise RuleError(gettext_noop("Adjust a deal once it is scored."))
+        raise RuleError(evening.ADJUST_SCORED)
     seat = _check_seat(table, seat)
     if not isinstance(points, int) or points == 0:
-        raise RuleError(gettext_noop("Enter the points to add or take away (not 0)."))
+        raise RuleError(evening.ADJUST_POINTS)
     if abs(points) > limits.ADJUSTMENT_POINTS:
         raise limits.adjustment_too_large()
     note = " ".join((note or "").split())
@@ -269,7 +266,7 @@ def _current_deal(table: OhHellTable, deal_number: int) -> Deal:
     refuse_if_finished(table.game)
     deal = table.current
     if deal is None:
-        raise RuleError(gettext_noop("This session is finished."))
+        raise RuleError(evening.FINISHED)
     if deal_number != table.deal_number(deal):
         raise Conflict(
             gettext_noop("This page was out of date: the session has moved on. Here it is now.")
@@ -279,7 +276,7 @@ def _current_deal(table: OhHellTable, deal_number: int) -> Deal:
 
 def _deal(table: OhHellTable, deal_number: int) -> Deal:
     if not 0 < deal_number <= len(table.deals):
-        raise RuleError(gettext_noop("There is no deal %(number)s."), number=deal_number)
+        raise RuleError(evening.NO_DEAL, number=deal_number)
     return table.deals[deal_number - 1]
 
 
@@ -299,5 +296,5 @@ def _after_deal_done(table: OhHellTable, deal: Deal) -> None:
 
 def _check_seat(table: OhHellTable, seat: object) -> int:
     if not isinstance(seat, int) or not 0 <= seat < len(table.seats):
-        raise RuleError(gettext_noop("No such player at this table."))
+        raise RuleError(evening.NO_SEAT)
     return seat

@@ -28,6 +28,12 @@
   // offline-rounds.js): draw(server, ahead, view, chosen, serverTable, entries) -> HTML;
   // ``entries``: the ones kept on this phone, in order (the round games' rules score them).
   const games = {};
+  // A game whose rules run on this phone may say, before an entry is kept, that they refuse
+  // it: checks[game](server, ahead, entries, entry) -> a promise of the reason, or null.
+  const checks = {};
+  // ... and may not have their figures yet: ready[game](server, ahead, entries) -> false
+  // keeps the table on screen until they come (`scorekeeper:answered`).
+  const ready = {};
 
   function draw(server, ahead, view, chosen, serverTable, entries) {
     return games[server.game](server, ahead, view, chosen, serverTable, entries);
@@ -68,6 +74,8 @@
   Object.assign(root.scorekeeperOfflineTable, {
     draw,
     games,
+    checks,
+    ready,
     form,
     undoRow,
     pendingNote,

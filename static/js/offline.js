@@ -64,6 +64,7 @@
   let chosen = null; // the seat picked on the phone's table (out of turn, a change)
   let problem = ""; // a refusal the lookups knew, shown beside the table
   let stale = false; // this copy of the page is older than the state this phone kept
+  let answered = 0; // the rules' answers on this phone: each one draws the table again
 
   const element = () => document.getElementById("table");
   const actionOf = (url) =>
@@ -149,8 +150,10 @@
     // While the phone's table is in charge it refuses what the lookups know; otherwise the
     // server answers, as it always did.
     const inCharge = showing || offline || refused || entries.length;
-    const view = inCharge && ahead && drawable() && current();
-    problem = (view && window.scorekeeperModel.refusal(ahead, view, entry)) || "";
+    const check = drawable() && window.scorekeeperOfflineTable.checks[server.game];
+    if (inCharge && ahead && check) {
+      problem = (await check(server, ahead, entries, entry)) || ""; // the rules on this phone
+    }
     if (problem) {
       draw();
       entered();
@@ -348,6 +351,12 @@
     keep({ action: "undo", url: server.urls.entry.undo, fields });
   }
 
+  // The rules on this phone answered (offline-oh_hell.js): the table drawn with their figures.
+  document.addEventListener("scorekeeper:answered", () => {
+    answered += 1;
+    draw();
+  });
+
   // A poll that gets through means the connection is back: send first, then show the server.
   document.addEventListener("htmx:beforeSwap", (event) => {
     const path = (event.detail.pathInfo && event.detail.pathInfo.requestPath) || "";
@@ -374,10 +383,12 @@
 
   // -- what the screen shows (offline-parts.js) -------------------------------------------
 
+  // The game's own view of the entries kept, where its drawing needs one; Oh Hell's figures
+  // come from the rules on this phone (offline-oh_hell.js).
   function current() {
     const model = window.scorekeeperModel;
-    const fold = { rounds: model.rounds }[server.game] || model.ohHell;
-    return fold(ahead, server, entries);
+    const fold = { rounds: model.rounds }[server.game];
+    return fold ? fold(ahead, server, entries) : {};
   }
 
   function draw() {
@@ -418,6 +429,13 @@
       problem = "";
       return;
     }
+    // A game whose figures come from the rules on this phone is drawn when they answer: till
+    // then the table on screen stays, and what the player has open in it.
+    const ready = window.scorekeeperOfflineTable.ready[server.game];
+    if (ready && !ready(server, ahead, entries)) {
+      updateStatus();
+      return;
+    }
     // Drawn again only when something changed: a retry must not clear what is being typed;
     // when it is, what the player has open, chosen or focused stays (app.js).
     const drawn = JSON.stringify([
@@ -425,6 +443,7 @@
       entries.map((e) => e.fields.idem),
       chosen,
       problem,
+      answered,
     ]);
     shown.phone(target, drawn, (serverTable) => {
       const view = current();

@@ -82,6 +82,13 @@ export async function score(
   return { ...answer, ms, startMs }; // the rules' time for this request, and their start
 }
 
+// Any table's figures (games.phone_rules.figures.score): ``request`` as that function takes
+// it, e.g. Oh Hell's deals scored, its deal in play and the entries kept on this phone.
+export async function figures(files, request) {
+  const { answer, ms, startMs } = await ask(files, request);
+  return { ...answer, ms, startMs };
+}
+
 // Python's "%(name)s" % params, for the server's sentences: a number, a text, None, True.
 function fill(template, params) {
   return template.replace(/%(?:\((\w+)\)s|%)/g, (all, name) => {

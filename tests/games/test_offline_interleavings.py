@@ -353,7 +353,7 @@ def count_cases(evening: Evening, stretches: tuple[Stretch, ...]) -> None:
 INTERLEAVINGS = settings(
     max_examples=60,
     deadline=None,
-    derandomize=True,  # fixed cases, like tests/rules/test_offline_model.py
+    derandomize=True,  # fixed cases, like a table of cases
     database=None,
     phases=[Phase.generate, Phase.shrink],  # a failure is reported shrunk, without "explain"
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],

@@ -34,6 +34,8 @@ def state_of(client, game: Game) -> dict:
 
 
 def figures(state: dict) -> dict:
+    if state["game"] == "oh_hell":  # what the rules on the phone go on from
+        return {key: state["rules"][key] for key in ("entries", "playing")}
     return {key: value for key, value in state.items() if key not in NOT_FIGURES}
 
 
@@ -99,10 +101,12 @@ def test_undo_of_the_last_deal_of_a_game_reopens_it(client, notebook) -> None:
     game = start_oh_hell(notebook, preset="classic")
     for _ in range(len(deal_now(game).result.plans)):
         play_deal(game)
-    assert state_of(client, game)["plan"] is None
+    assert state_of(client, game)["rules"]["playing"] is None
 
     undo_agrees(client, game)
-    assert state_of(client, game)["plan"] == len(deal_now(game).result.plans)
+    reopened = state_of(client, game)["rules"]
+    assert reopened["playing"] is not None
+    assert len(reopened["entries"]) == len(deal_now(game).result.plans) - 1
 
 
 @pytest.mark.parametrize("deals", [[70], [45, 60], [60, 30, 0]])

@@ -13,7 +13,7 @@ from django.templatetags.static import static
 from django.test import override_settings
 
 from games.phone_rules import bundle
-from games.screens.rounds import PHONE_RULES_FILES
+from games.screens.common import PHONE_RULES_FILES
 from tests.games.test_round_games import start
 
 

@@ -238,7 +238,7 @@ DICT_ORDER = {
 
 @pytest.fixture(scope="module")
 def node() -> str:
-    """Node.js, as tests/rules/test_offline_model.py treats it: skipped without it, except
+    """Node.js, as tests/games/test_rounds_offline_agree.py treats it: skipped without it, except
     on CI."""
     found = shutil.which("node")
     if found is None:

@@ -4,7 +4,8 @@
 //   node tools/phone_rules/words.mjs PHONE_RULES_MODULE.mjs < {catalogue, answers} > texts
 //
 // Each answer of games.phone_rules.figures.table becomes, per round from ``since``, its
-// notes and each side's explanation as lines, and its refusal as a sentence.
+// notes and each side's explanation as lines, and its refusal as a sentence; an answer of
+// figures.oh_hell_table, its last deal's explanations.
 import { readFileSync } from "node:fs";
 import { pathToFileURL } from "node:url";
 
@@ -18,5 +19,7 @@ const texts = answers.map((answer) => ({
   })),
   marks: (answer.marks || []).map((mark) => (mark ? said(mark) : null)),
   refused: answer.refused ? refusal(answer.refused.error, catalogue) : null,
+  // Oh Hell's last deal: each seat's explanation as lines.
+  last: answer.last ? answer.last.rows.map((row) => row.whys.map(said)) : null,
 }));
 process.stdout.write(JSON.stringify(texts));

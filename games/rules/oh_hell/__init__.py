@@ -21,6 +21,7 @@ from games.rules.oh_hell.bidding import (
     tally_tricks,
     taps_agree,
 )
+from games.rules.oh_hell.evening import Evening
 from games.rules.oh_hell.scoring import (
     LITTLE_SLAM,
     MADE,
