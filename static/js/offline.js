@@ -149,7 +149,10 @@
     }
     // While the phone's table is in charge it refuses what the lookups know; otherwise the
     // server answers, as it always did.
-    const inCharge = showing || offline || refused || entries.length;
+    // The phone's table is in charge while entries wait, and at once when the phone knows it
+    // has no connection (no send need fail first).
+    const cut = navigator.onLine === false;
+    const inCharge = showing || offline || refused || entries.length || cut;
     const check = drawable() && window.scorekeeperOfflineTable.checks[server.game];
     if (inCharge && ahead && check) {
       problem = (await check(server, ahead, entries, entry)) || ""; // the rules on this phone
@@ -165,7 +168,7 @@
     const written = kept.add(entry);
     chosen = null;
     const slow = window.setTimeout(draw, SLOW_MS);
-    if (showing || offline || refused) {
+    if (showing || offline || refused || cut) {
       draw();
     } else {
       setBusy(element(), true);
