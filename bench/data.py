@@ -104,8 +104,8 @@ def kozel_match(notebook, deals: int) -> Game:
         if Game.objects.get(pk=game.pk).finished_at:
             break
         points = (70, 65, 75, 61)[index % 4]  # the losers keep 31 or more: 2 points
-        entry = dict(team=index % 2, points=points, zero_team_took_trick=None, last_trick_seat=None)
-        services.record_kozel_deal(game=game, deal_number=index + 1, **entry)
+        entry = {"team": index % 2, "points": points}
+        services.record_round(game=game, round_number=index + 1, entry=entry)
     return Game.objects.get(pk=game.pk)
 
 

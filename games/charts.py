@@ -12,11 +12,10 @@ from dataclasses import dataclass
 
 from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
-from django.utils.text import get_text_list
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from games.rules import kozel, oh_hell, rounds
+from games.rules import oh_hell, rounds
 
 WIDTH = 360
 LEFT = 44  # room for the y tick labels and the rotated y label
@@ -104,7 +103,7 @@ def deal_chart(
     x_label: str = "",
 ) -> Chart:
     """A line per name (at most 7) from 0; each deal is its number, the running values and
-    a note ("revoke", "eggs") or "". ``limit``: a labelled line (Kozel's goat)."""
+    a note ("revoke") or "". ``limit``: a labelled line."""
     x_label = x_label or _("Deal")
     x_ticks = ["0", *(str(number) for number, _values, _note in deals)]
     series = [(0, *(values[i] for _number, values, _note in deals)) for i in range(len(names))]
@@ -235,36 +234,6 @@ def oh_hell_chart(result: oh_hell.GameResult, names: Sequence[str], chart_id: st
             (deal.plan.number, deal.totals, _("revoke") if deal.revoked else "")
             for deal in result.deals
         ],
-    )
-
-
-def kozel_chart(
-    result: kozel.MatchResult, team_names: Sequence[str], chart_id: str
-) -> Chart | None:
-    if not result.outcomes:
-        return None
-    limit = result.rules.match_limit
-    desc = _(
-        "Each team's defeat points after every deal; at %(limit)s a team is the goat. "
-        "Now: %(finals)s."
-    ) % {
-        "limit": limit,
-        "finals": get_text_list(
-            [f"{name} {result.defeat_points[team]}" for team, name in enumerate(team_names)],
-            _("and"),
-        ),
-    }
-    return deal_chart(
-        chart_id=chart_id,
-        title=_("Defeat points toward the goat"),
-        desc=desc,
-        y_label=_("Defeat points"),
-        names=team_names,
-        deals=[
-            (o.number, o.running_defeat_points, _("eggs") if o.eggs else "")
-            for o in result.outcomes
-        ],
-        limit=(limit, _("goat at %(limit)s") % {"limit": limit}),
     )
 
 

@@ -88,36 +88,6 @@ def seat_values(data, prefix: str, players: int) -> list[int | None]:
     return values
 
 
-class KozelDealForm(DealForm):
-    team = forms.TypedChoiceField(
-        choices=[(0, "0"), (1, "1")],
-        coerce=int,
-        error_messages={"required": _("Pick the team whose points you count.")},
-    )
-    points = inputs.WholeNumberField(
-        min_value=0,
-        max_value=120,
-        error_messages={
-            "required": _("Enter the card points."),
-            "min_value": _("Card points must be between 0 and 120."),
-            "max_value": _("Card points must be between 0 and 120."),
-        },
-    )
-    took_trick = forms.TypedChoiceField(
-        choices=[("", ""), ("yes", "yes"), ("no", "no")],
-        coerce=lambda v: {"yes": True, "no": False}.get(v),
-        empty_value=None,
-        required=False,
-    )
-    last_trick_seat = forms.TypedChoiceField(
-        choices=[("", "")] + [(i, str(i)) for i in range(4)],
-        coerce=int,
-        empty_value=None,
-        required=False,
-    )
-
-
-#: The game a new session starts on until another is chosen: the first registered.
 FIRST_GAME = next(iter(KINDS))
 
 

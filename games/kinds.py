@@ -58,7 +58,7 @@ class Kind:
 
     @property
     def element(self) -> str:
-        return "kozel" if self.name == "kozel" else "table"
+        return "table"
 
     def preset_options(self, preset: str) -> dict:
         """A preset's options as a session stores them (the first preset if unknown)."""
@@ -119,7 +119,7 @@ KOZEL = Kind(
     players=(kozel.PLAYERS, kozel.PLAYERS),
     wrong_table=RuleError(gettext_noop("Kozel is for 4 players in two teams.")),
     teams=True,
-    storage="games.tables.kozel.KozelTable",
+    rounds=kozel,
 )
 
 ANY_GAME = Kind(

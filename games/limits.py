@@ -12,7 +12,7 @@ from __future__ import annotations
 from games.rules import RuleError, gettext_noop
 
 #: Deals or rounds in a session: every deal of Oh Hell (one played again after a revoke
-#: too, and the deal in play), of Kozel, every round (and the round whose bids are in).
+#: too, and the deal in play), every round (and the round whose bids are in).
 #: The longest schedule a table can choose is shorter: Oh Hell's custom list and the
 #: score sheet's "rounds" option go up to 200, Skull King's up to 20 (games/options.py).
 MOST_DEALS = 200

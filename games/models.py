@@ -202,9 +202,8 @@ class Adjustment(models.Model):
 
 
 class Round(models.Model):
-    """One round of a game scored round by round (games.rules.rounds), or one Kozel deal
-    (games.tables.kozel), as entered: its rules check it on the way in and score it on the
-    way out."""
+    """One round of a game scored round by round (games.rules.rounds), as entered: its
+    rules check it on the way in and score it on the way out."""
 
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="rounds")
     index = models.PositiveSmallIntegerField()

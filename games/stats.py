@@ -6,10 +6,9 @@ Django), so a caller can cache them. What counts (docs/statistics.md):
 - Bids made, zero bids, missed bids and the longest run: every scored deal, finished or
   not. A revoked deal is neither made nor missed, and neither extends nor breaks a run.
   The run follows the deals in order, across sessions in the order they started.
-- Kozel: matches and times the goat count finished matches; defeat points per deal counts
-  every deal entered, eggs included (a deal where nobody loses).
-- Games scored round by round: sessions and wins count finished sessions; rounds and a
-  game's own figures (its ``FIGURES``: bids made exactly, contracts made) every scored
+- Games scored round by round: sessions and wins count finished sessions;
+  rounds and a game's own figures (its ``FIGURES``: bids made exactly, contracts made,
+  deals lost) every scored
   round, finished or not, that the player took part in.
 """
 
@@ -22,14 +21,14 @@ from datetime import datetime
 from types import ModuleType
 from typing import Generic, TypeVar
 
-from games.rules import kozel, oh_hell, rounds
+from games.rules import oh_hell, rounds
 
-Result = TypeVar("Result", oh_hell.GameResult, kozel.MatchResult)
+Result = TypeVar("Result", bound=oh_hell.GameResult)
 
 
 @dataclass(frozen=True)
 class Session(Generic[Result]):
-    """Player keys by seat (in Kozel team 0 is seats 0 and 2), and the result."""
+    """Player keys by seat, and the result."""
 
     key: str
     started: datetime
@@ -38,7 +37,6 @@ class Session(Generic[Result]):
 
 
 OhHellSession = Session[oh_hell.GameResult]
-KozelSession = Session[kozel.MatchResult]
 
 
 def rate(part: int, whole: int) -> float | None:
@@ -153,47 +151,6 @@ def oh_hell_player_stats(
 
 
 @dataclass(frozen=True)
-class KozelPlayerStats:
-    player: str
-    #: Finished matches played, and how many of them the player's team lost.
-    matches: int
-    goat: int
-    #: Every deal entered in the player's matches, and their team's defeat points in them.
-    deals: int
-    defeat_points: int
-
-    @property
-    def won(self) -> int:
-        return self.matches - self.goat
-
-    @property
-    def goat_rate(self) -> float | None:
-        return rate(self.goat, self.matches)
-
-    @property
-    def defeat_points_per_deal(self) -> float | None:
-        return rate(self.defeat_points, self.deals)
-
-
-def kozel_player_stats(sessions: Iterable[KozelSession], player: str) -> KozelPlayerStats | None:
-    played = [session for session in sessions if player in session.players]
-    if not played:
-        return None
-    matches = goat = deals = defeat_points = 0
-    for session in played:
-        team = kozel.team_of(session.players.index(player))
-        result = session.result
-        if result.finished:
-            matches += 1
-            goat += result.goat == team
-        deals += len(result.outcomes)
-        defeat_points += result.defeat_points[team]
-    return KozelPlayerStats(
-        player=player, matches=matches, goat=goat, deals=deals, defeat_points=defeat_points
-    )
-
-
-@dataclass(frozen=True)
 class HeadToHead:
     """Two players over the sessions they both played (finished ones)."""
 
@@ -204,12 +161,6 @@ class HeadToHead:
     first_ahead: int
     second_ahead: int
     difference_sum: int
-    #: Kozel: matches on opposite teams and who won them; matches as partners.
-    opposed: int
-    first_won: int
-    second_won: int
-    partners: int
-    partners_won: int
     #: The games scored round by round: finished sessions on different sides, and who
     #: finished ahead (the better place).
     other_games: int = 0
@@ -227,7 +178,6 @@ class HeadToHead:
 
 def head_to_head(
     oh_hell_sessions: Iterable[OhHellSession],
-    kozel_sessions: Iterable[KozelSession],
     first: str,
     second: str,
     rounds_sessions: Iterable[RoundsSession] = (),
@@ -242,20 +192,6 @@ def head_to_head(
         difference += gap
         first_ahead += gap > 0
         second_ahead += gap < 0
-    opposed = first_won = second_won = partners = partners_won = 0
-    for session in kozel_sessions:
-        result = session.result
-        if not result.finished or not {first, second} <= set(session.players):
-            continue
-        first_team = kozel.team_of(session.players.index(first))
-        second_team = kozel.team_of(session.players.index(second))
-        if first_team == second_team:
-            partners += 1
-            partners_won += result.goat != first_team
-        else:
-            opposed += 1
-            first_won += result.goat == second_team
-            second_won += result.goat == first_team
     others = others_first = others_second = 0
     for session in rounds_sessions:
         result = session.result
@@ -280,11 +216,6 @@ def head_to_head(
         first_ahead=first_ahead,
         second_ahead=second_ahead,
         difference_sum=difference,
-        opposed=opposed,
-        first_won=first_won,
-        second_won=second_won,
-        partners=partners,
-        partners_won=partners_won,
     )
 
 
@@ -351,7 +282,6 @@ class NotebookStats:
     """In the order the players were given."""
 
     oh_hell: tuple[OhHellPlayerStats, ...]
-    kozel: tuple[KozelPlayerStats, ...]
     #: Games scored round by round: by game in the order given, then by player.
     rounds: tuple[RoundsPlayerStats, ...] = ()
 
@@ -359,18 +289,15 @@ class NotebookStats:
 def notebook_stats(
     players: Sequence[str],
     oh_hell_sessions: Sequence[OhHellSession],
-    kozel_sessions: Sequence[KozelSession],
     rounds_sessions: Sequence[RoundsSession] = (),
     kinds: Sequence[str] = (),
 ) -> NotebookStats:
     """Figures for each player who played a session of each game."""
     oh_hell_rows = (oh_hell_player_stats(oh_hell_sessions, player) for player in players)
-    kozel_rows = (kozel_player_stats(kozel_sessions, player) for player in players)
     rounds_rows = (
         rounds_player_stats(rounds_sessions, player, kind) for kind in kinds for player in players
     )
     return NotebookStats(
         oh_hell=tuple(row for row in oh_hell_rows if row is not None),
-        kozel=tuple(row for row in kozel_rows if row is not None),
         rounds=tuple(row for row in rounds_rows if row is not None),
     )

@@ -110,8 +110,7 @@ def session_json(table: Table) -> dict:
 
 
 def prefetches() -> list[Prefetch]:
-    """What every design reads, each once (Kozel's deals and the round games' rounds are
-    the same rows)."""
+    """What every design reads, each once."""
     found = {p.prefetch_to: p for design in designs() for p in design.PREFETCH}
     return list(found.values())
 

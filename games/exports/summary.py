@@ -12,7 +12,7 @@ from games.tables.oh_hell import OhHellTable
 
 
 def summary(table: Table) -> str:
-    """For a chat: "Final: Anna 112, Ben 98, …" or "Anna & Carla 12 (goat), Ben & Dan 6"."""
+    """For a chat: "Final: Anna 112, Ben 98, …" or "Final: Ben & Dan 6, Anna & Carla 12"."""
     return table.files().summary(table)
 
 

@@ -32,7 +32,7 @@ MAX_PLAYERS = 7
 MOST_POINTS = 100_000
 MOST_ROUNDS = 200
 TEAMS = ((0, 2), (1, 3))
-"""Two teams of two, partners opposite: seats 0 and 2 against 1 and 3 (Burraco, Kozel)."""
+"""Two teams of two, partners opposite: seats 0 and 2 against 1 and 3 (Burraco)."""
 
 OUT_AT = gettext_noop("out at a threshold")
 TARGET = gettext_noop("target score")

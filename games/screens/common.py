@@ -91,7 +91,6 @@ def common_words() -> dict:
             "tricks": _("Tricks taken"),
             "revoke": _("Revoke"),
             "adjust": _("Adjustment"),
-            "kozel_deal": _("Deal"),
             "undo": _("Undo"),
         },
     }

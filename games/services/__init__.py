@@ -2,7 +2,6 @@
 rules say no: 422) and `Conflict` (the page was out of date: 409); either way nothing is saved."""
 
 from games.options import as_options as rules_as_options
-from games.services.kozel import correct_kozel_deal, record_kozel_deal
 from games.services.notebook import (
     clean_name,
     delete_player,

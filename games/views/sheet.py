@@ -55,7 +55,6 @@ HISTORY_TEXT = {
     "adjustment_removed": gettext_noop("Deal %(deal)s: adjustment for %(player)s removed."),
     "corrected": gettext_noop("Deal %(deal)s corrected."),
     "round_corrected": gettext_noop("Round %(deal)s corrected."),
-    "kozel_deal": gettext_noop("Deal %(deal)s: card points %(points)s."),
     "round": gettext_noop("Round %(deal)s: %(points)s."),
     "bids": gettext_noop("Round %(deal)s: bids %(bids)s."),
     "ended": gettext_noop("The table ended the game after round %(deal)s."),

@@ -18,7 +18,7 @@ from games import services, stats
 from games.access import current_notebook
 from games.kinds import KINDS, kind_of
 from games.models import Adjustment, Deal, Game, Hand, Notebook, Player, Round, Seat
-from games.rules import kozel, oh_hell, rounds
+from games.rules import oh_hell, rounds
 from games.tables.oh_hell import record_of
 
 FINISHED_PER_PAGE = 20
@@ -29,11 +29,7 @@ class ScoredSession:
     game: Game
     players: tuple[str, ...]  # public ids by seat
     names: tuple[str, ...]
-    result: oh_hell.GameResult | kozel.MatchResult | rounds.Result
-
-    def team_names(self, team: int) -> str:
-        first, second = kozel.seats_of(team)
-        return f"{self.names[first]} & {self.names[second]}"
+    result: oh_hell.GameResult | rounds.Result
 
 
 def score_sessions(games: QuerySet[Game]) -> list[ScoredSession]:
@@ -89,10 +85,6 @@ def score_sessions(games: QuerySet[Game]) -> list[ScoredSession]:
             result = kind.rounds.score(
                 rules, len(players), game.first_dealer, played[game.pk], ended=ended
             )
-        elif game.kind == Game.Kind.KOZEL:
-            rules = kind_of("kozel").rules_of(game.options)
-            entries = [kozel.DealEntry(**entry) for entry in played[game.pk]]
-            result = kozel.score_match(rules, game.first_dealer, entries)
         else:
             records = [record_of(**deal, players=len(players)) for deal in deals[game.pk]]
             rules = kind_of("oh_hell").rules_of(game.options)
@@ -101,18 +93,14 @@ def score_sessions(games: QuerySet[Game]) -> list[ScoredSession]:
     return scored
 
 
-def as_sessions(
-    scored: list[ScoredSession],
-) -> tuple[list[stats.OhHellSession], list[stats.KozelSession]]:
-    """Plain data for `games.stats`, players by public id."""
-    oh_hell_sessions, kozel_sessions = [], []
-    for session in scored:
-        game = session.game
-        if isinstance(session.result, rounds.Result):
-            continue  # as_rounds_sessions
-        into = kozel_sessions if game.kind == Game.Kind.KOZEL else oh_hell_sessions
-        into.append(stats.Session(game.public_id, game.created_at, session.players, session.result))
-    return oh_hell_sessions, kozel_sessions
+def as_sessions(scored: list[ScoredSession]) -> list[stats.OhHellSession]:
+    """Plain data for `games.stats`, players by public id: Oh Hell's sessions (the round
+    games': `as_rounds_sessions`)."""
+    return [
+        stats.Session(s.game.public_id, s.game.created_at, s.players, s.result)
+        for s in scored
+        if not isinstance(s.result, rounds.Result)
+    ]
 
 
 def as_rounds_sessions(scored: list[ScoredSession]) -> list[stats.RoundsSession]:
@@ -139,18 +127,11 @@ def owner_notebook(request: HttpRequest) -> Notebook:
 
 
 def winners_line(session: ScoredSession) -> dict:
-    """Who won, for the list: Oh Hell's winners with totals, Kozel's goat team."""
+    """Who won, for the list, with their totals."""
     result = session.result
     if isinstance(result, rounds.Result):
         names = [" & ".join(session.names[seat] for seat in side) for side in result.sides]
         return {"winners": [(names[side], result.totals[side]) for side in result.winners]}
-    if session.game.kind == Game.Kind.KOZEL:
-        goat = result.goat
-        return {
-            "goat": session.team_names(goat) if goat is not None else "",
-            "teams": [(session.team_names(team), result.defeat_points[team]) for team in (0, 1)],
-            "with_eggs": result.goat_with_eggs,
-        }
     return {
         "winners": [(session.names[seat], result.totals[seat]) for seat in result.winners],
     }
@@ -214,11 +195,9 @@ def cached_figures(
     if kept is not None and kept[0] == state:
         return kept[1]
     scored = score_sessions(games)
-    oh_hell_sessions, kozel_sessions = as_sessions(scored)
     figures = stats.notebook_stats(
         [p.public_id for p in players],
-        oh_hell_sessions,
-        kozel_sessions,
+        as_sessions(scored),
         as_rounds_sessions(scored),
         round_kinds(),
     )
@@ -243,11 +222,10 @@ def statistics(request: HttpRequest) -> HttpResponse:
             first_id, second_id = players[0].public_id, players[1].public_id
     else:
         scored = score_sessions(games)
-        oh_hell_sessions, kozel_sessions = as_sessions(scored)
+        oh_hell_sessions = as_sessions(scored)
         figures = stats.notebook_stats(
             list(by_id),
             oh_hell_sessions,
-            kozel_sessions,
             as_rounds_sessions(scored),
             round_kinds(),
         )
@@ -258,7 +236,6 @@ def statistics(request: HttpRequest) -> HttpResponse:
                 "second": second,
                 "figures": stats.head_to_head(
                     oh_hell_sessions,
-                    kozel_sessions,
                     first.public_id,
                     second.public_id,
                     as_rounds_sessions(scored),
@@ -268,7 +245,6 @@ def statistics(request: HttpRequest) -> HttpResponse:
         "notebook": notebook,
         "players": players,
         "oh_hell_rows": [(by_id[row.player], row) for row in figures.oh_hell],
-        "kozel_rows": [(by_id[row.player], row) for row in figures.kozel],
         "rounds_tables": rounds_tables(figures, by_id),
         "first_id": first_id,
         "second_id": second_id,
@@ -292,16 +268,16 @@ def player_statistics(request: HttpRequest, public_id: str) -> HttpResponse:
     scored = score_sessions(
         notebook.games.filter(seats__player=player).order_by("created_at", "pk")
     )
-    oh_hell_sessions, kozel_sessions = as_sessions(scored)
+    oh_hell_sessions = as_sessions(scored)
     rounds_sessions = as_rounds_sessions(scored)
     rivals = []
     for other in players:
         if other == player:
             continue
         figures = stats.head_to_head(
-            oh_hell_sessions, kozel_sessions, player.public_id, other.public_id
+            oh_hell_sessions, player.public_id, other.public_id, rounds_sessions
         )
-        if figures.sessions or figures.opposed or figures.partners:
+        if figures.sessions or figures.other_games:
             rivals.append((other, figures))
     return render(
         request,
@@ -310,7 +286,6 @@ def player_statistics(request: HttpRequest, public_id: str) -> HttpResponse:
             "notebook": notebook,
             "player": player,
             "oh_hell": stats.oh_hell_player_stats(oh_hell_sessions, player.public_id),
-            "kozel": stats.kozel_player_stats(kozel_sessions, player.public_id),
             "rounds": [
                 (KINDS[kind].label, row)
                 for kind in round_kinds()

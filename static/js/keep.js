@@ -1,5 +1,5 @@
 // A redraw keeps what the player has open, chosen or focused (issue 38). The server's table
-// comes again with every answer and poll (htmx swaps #table or #kozel whole), and the phone
+// comes again with every answer and poll (htmx swaps #table whole), and the phone
 // draws its own while entries wait (static/js/offline.js): a form opened, a count chosen but
 // not yet sent, the control in focus, all stay, in every game's table. A part is known by
 // what it is for, the same in the server's table and the phone's: a form by its action and
@@ -11,13 +11,13 @@
 // Loaded once the page is up (static/js/table.js, or with the outbox: offline-start.js), not
 // with the deal screen's first load (docs/performance.md): a swap before it has come keeps
 // nothing, as nothing was opened yet.
-// The page's script shows again what a restore leaves hidden (Kozel's keypad, the other
+// The page's script shows again what a restore leaves hidden (a points keypad, the other
 // team: table.js) on "scorekeeper:restored", said before the focus is put back.
 (() => {
   if (window.scorekeeperKeep) {
     return; // loaded a second time: the first one keeps
   }
-  const ROOTS = "#table, #kozel";
+  const ROOTS = "#table";
   const OWN = new Set(["idem", "csrfmiddlewaretoken"]);
   const sent = new WeakSet();
   const reopened = new WeakSet();
@@ -164,7 +164,7 @@
         }
       }
     }
-    // What the page's script shows of them (Kozel's keypad, the other team: table.js), before
+    // What the page's script shows of them (a points keypad, the other team: table.js), before
     // the focus goes back to a key of that keypad.
     root.dispatchEvent(new CustomEvent("scorekeeper:restored", { bubbles: true }));
     const focus = kept.focus;

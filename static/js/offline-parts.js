@@ -192,7 +192,7 @@
   }
 
   // -- the screen ------------------------------------------------------------------------
-  // The phone's table takes the place of the server's inside #table (or #kozel), which goes
+  // The phone's table takes the place of the server's inside #table, which goes
   // on polling; the server's own content waits aside until it is shown again. What the
   // player has open, chosen or focused stays across each change (keep.js).
   function screen(keeper) {

@@ -19,7 +19,7 @@
 
   document.addEventListener("htmx:confirm", (event) => {
     const elt = event.detail.elt;
-    const form = elt && elt.closest && elt.closest("#table form, #kozel form");
+    const form = elt && elt.closest && elt.closest("#table form");
     if (window.scorekeeperOutbox || event.detail.verb !== "post" || !form) {
       return;
     }

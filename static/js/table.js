@@ -1,4 +1,4 @@
-// The deal screen's taps (and a correction's): the tricks form's last row, Kozel's keypad,
+// The deal screen's taps (and a correction's): the tricks form's last row, a points keypad,
 // double taps dropped, and the next control brought into the room the sticky parts leave.
 // Only the pages with a table load it (templates/games/*.html), not every page: the
 // notebook's first load stays under its budget (docs/performance.md). Once the page is up
@@ -8,7 +8,7 @@
 
   const script = document.currentScript;
   const bring = () => {
-    if (script.dataset.keep && document.querySelector("#table, #kozel")) {
+    if (script.dataset.keep && document.querySelector("#table")) {
       window.scorekeeperLater([script.dataset.keep]).catch(() => {});
     }
   };
@@ -45,41 +45,43 @@
     }
   });
 
-  // Kozel: the other team's points (120 - x), the trick question only at 0 or 120,
-  // and a big keypad for the points.
-  function updateKozel(form) {
+  // Points split between two teams ([data-split], data-total): the other team's points
+  // (total - x), the question for a team on 0 only at 0 or the total, and a big keypad.
+  function updateSplit(form) {
     const input = form.querySelector(".points-input");
     const other = form.querySelector("[data-other-team]");
     const took = form.querySelector("[data-took-trick]");
-    const teams = Array.from(form.querySelectorAll("input[name=team]"));
+    const teams = Array.from(form.querySelectorAll('input[name="e.team"]'));
+    const total = Number(form.dataset.total);
     const value = input.value === "" ? null : Number(input.value);
     const chosen = teams.findIndex((radio) => radio.checked);
     const otherLabel = teams[1 - chosen] ? teams[1 - chosen].parentElement.textContent.trim() : "";
     if (other) {
       other.textContent =
-        value !== null && value >= 0 && value <= 120 ? `${otherLabel}: ${120 - value}` : "";
+        value !== null && value >= 0 && value <= total ? `${otherLabel}: ${total - value}` : "";
     }
     if (took) {
-      const ask = value === 0 || value === 120;
+      const ask = value === 0 || value === total;
       const appears = ask && took.hidden;
       took.hidden = !ask;
       if (appears) {
         // The question and Save below it in view: at 360 x 640 they fall under the edge.
-        bringIntoView(form.querySelector(".save-row") || took);
+        // The question and the last trick's keys below it in view, above the Save bar.
+        bringIntoView(took, [form.querySelector(".last-trick")].filter(Boolean));
       }
     }
   }
 
   document.addEventListener("input", (event) => {
-    const form = event.target.closest && event.target.closest("[data-kozel]");
+    const form = event.target.closest && event.target.closest("[data-split]");
     if (form) {
-      updateKozel(form);
+      updateSplit(form);
     }
   });
   document.addEventListener("change", (event) => {
-    const form = event.target.closest && event.target.closest("[data-kozel]");
+    const form = event.target.closest && event.target.closest("[data-split]");
     if (form) {
-      updateKozel(form);
+      updateSplit(form);
     }
   });
   document.addEventListener("click", (event) => {
@@ -87,7 +89,7 @@
     if (!key) {
       return;
     }
-    const form = key.closest("[data-kozel]");
+    const form = key.closest("[data-split]");
     const input = form.querySelector(".points-input");
     const pressed = key.dataset.key;
     note(input); // the field a refusal is about, if it names none
@@ -98,15 +100,15 @@
     } else if (input.value.length < 3) {
       input.value = input.value === "0" ? pressed : input.value + pressed;
     }
-    updateKozel(form);
+    updateSplit(form);
   });
 
   function setUp(root) {
-    for (const form of root.querySelectorAll("[data-kozel]")) {
+    for (const form of root.querySelectorAll("[data-split]")) {
       for (const pad of form.querySelectorAll("[data-numpad]")) {
         pad.hidden = false;
       }
-      updateKozel(form);
+      updateSplit(form);
     }
   }
   document.addEventListener("DOMContentLoaded", () => setUp(document));
@@ -133,8 +135,7 @@
       const control =
         event.target.closest &&
         event.target.closest(
-          "#table button:not([type=button]):not([data-repeatable]), " +
-            "#kozel button:not([type=button]):not([data-repeatable])",
+          "#table button:not([type=button]):not([data-repeatable])",
         );
       const now = Date.now();
       if (!control) {
@@ -155,10 +156,10 @@
     true,
   );
 
-  // Kozel: a new value makes the last refusal out of date.
+  // Points split between two teams: a new value makes the last refusal out of date.
   document.addEventListener("input", (event) => {
-    const form = event.target.closest && event.target.closest("[data-kozel]");
-    const error = form && form.querySelector(".error");
+    const split = event.target.closest && event.target.closest("[data-split]");
+    const error = split && split.closest("form").querySelector(".error");
     if (error) {
       error.remove();
     }
@@ -176,7 +177,7 @@
   // of the deal worked out on the phone; else the server's.
   const lastLine = () =>
     document.querySelector("#offline-table :is(.kept-rounds li:last-child, .last-line)") ||
-    document.querySelector("#table .last-deal, #kozel .last-deal");
+    document.querySelector("#table .last-deal");
   let said = lastLine() ? lastLine().textContent : "";
   function nextInView() {
     stuck();
@@ -184,13 +185,13 @@
     const news = line && line.textContent !== said;
     said = line ? line.textContent : "";
     const refusal = document.querySelector(
-      "#refused, #table .error[role=alert], #kozel .error[role=alert]",
+      "#refused, #table .error[role=alert]",
     );
     if (refusal) {
       refusalInView(refusal);
       return;
     }
-    const next = document.querySelector("#table [data-next], #kozel [data-next]");
+    const next = document.querySelector("#table [data-next]");
     const rows = next ? Array.from(next.querySelectorAll(".key-row")) : [];
     let target = rows.find((row) => !counted(row)) || next;
     if (target && news) {
@@ -216,11 +217,11 @@
   // sticky part (the reason of a round sticks with Save at the foot). The field is the one
   // the refusal names (data-field: a field's name, or the start of a group's, "e.points"),
   // marked invalid and described by the reason; else the one the player last changed in
-  // that form. Kozel's Save, below its reason, comes too when it fits.
+  // that form.
   const touched = new Map(); // a form's action: the name of the field last changed in it
   const note = (field) => {
     const form = field && field.form;
-    if (form && field.name && form.closest("#table, #kozel")) {
+    if (form && field.name && form.closest("#table")) {
       touched.set(form.getAttribute("action"), field.name);
     }
   };

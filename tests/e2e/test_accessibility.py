@@ -289,13 +289,14 @@ def test_axe_finds_nothing_serious_on_the_kozel_screen(
         names=["Anna", "Ben", "Cleo", "Dan"],
         first_dealer="Dan",
     )
-    expect(page.locator("#kozel [data-numpad]")).to_be_visible()  # app.js shows it
+    expect(page.locator("#table [data-numpad]")).to_be_visible()  # table.js shows it
     axe_audit(page, "Kozel, deal 1", problems)
     for key in "45":
-        page.locator(f"#kozel [data-numpad] [data-key='{key}']").click()
-    page.get_by_role("button", name="Save deal").click()
-    expect(page.locator("#kozel .last-kozel")).to_be_visible()
-    page.locator("#kozel .last-kozel > summary").click()
+        page.locator(f"#table [data-numpad] [data-key='{key}']").click()
+    page.locator("#table .last-trick .radio-key:has(input[value='1'])").click()
+    page.locator("#table .save-round").click()
+    expect(page.locator("#table .last-deal")).to_be_visible()
+    page.locator("#table .last-deal > summary").click()
     axe_audit(page, "Kozel, deal 1 saved and open", problems)
     report(problems)
 

@@ -243,7 +243,7 @@ def test_a_session_file_imported_on_the_notebook_page_comes_back_the_same(
     assert again.replace(copy.public_id.encode(), game.public_id.encode()) == exported
     page.goto(f"{live_server.url}/s/{copy.public_id}/sheet/")
     expect(page.get_by_label("To copy into a chat")).to_have_value(
-        "Anna & Carla 12 (goat), Ben & Dan 0"
+        "Final: Ben & Dan 0, Anna & Carla 12"
     )
 
 

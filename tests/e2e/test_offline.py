@@ -27,7 +27,7 @@ HUMAN_PAUSE_MS = 500
 def table(page: Page) -> Locator:
     """The table on screen: the server's, or inside it the one the phone draws while entries
     wait."""
-    return page.locator("#table, #kozel").first
+    return page.locator("#table").first
 
 
 def ready_for_offline(page: Page, base_url: str) -> None:
@@ -230,11 +230,26 @@ def test_a_flaky_connection_loses_nothing_and_doubles_nothing(new_context, live_
     assert session_of(url).version == started + 11
 
 
+def kozel_deal(page: Page, number: int, points: str) -> None:
+    """A deal for the first team, its card points on the keypad (the round games' form)."""
+    from tests.e2e.test_round_games import answered
+
+    expect(page.locator("#round-title")).to_have_text(f"Round {number}")
+    page.locator("#table .points-input:visible").fill(points)
+    page.locator("#table .save-round:visible").click()
+    answered(page, number)
+
+
 @pytest.mark.django_db(transaction=True)
 def test_a_kozel_match_goes_on_offline(browser, browser_context_args, live_server) -> None:
+    """Kozel is a round game: offline, the rules on the phone score each deal kept."""
+    from tests.e2e.test_round_games import chips, kept_ahead
+
     size = {"width": 360, "height": 640}
     context = browser.new_context(**{**browser_context_args, "viewport": size})
     page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
     ready_for_offline(page, live_server.url)
     url = start_session(
         page,
@@ -243,32 +258,27 @@ def test_a_kozel_match_goes_on_offline(browser, browser_context_args, live_serve
         names=["Anna", "Ben", "Cleo", "Dan"],
         first_dealer="Anna",
     )
-    page.wait_for_load_state("networkidle")
+    kozel_deal(page, 1, "45")  # Anna & Cleo lose with 45: 2
+    kept_ahead(page, through=4)
     context.set_offline(True)
-    for deal, points in enumerate(("45", "60", "30"), 2):
-        form = table(page).locator("form.kozel-form").first
-        form.locator(".points-input").fill(points)
-        form.get_by_role("button", name="Save deal").click()
-        expect(table(page).locator(".deal-line h1")).to_have_text(f"Deal {deal}")
-    # 45: Anna & Cleo lose 2; 60-60: eggs (seed 004: they change nothing); 30: 4 more.
-    expect(table(page).locator(".team-bar").first).to_contain_text("6 / 12")
-    expect(table(page).locator(".last-line")).to_contain_text(
-        "Deal 3: 30–90. Anna & Cleo take 4 defeat points."
+    kozel_deal(page, 2, "60")  # 60-60: eggs (seed 004: they change nothing)
+    kozel_deal(page, 3, "30")  # 30: 4 more
+    expect(status(page)).to_have_text("No connection · 2 entries kept on this phone")
+    kept = page.locator("#offline-table .kept-round summary")
+    expect(kept).to_have_text(
+        [
+            "Round 2 scored (not sent yet) · Anna & Cleo 0 · Ben & Dan 0",
+            "Round 3 scored (not sent yet) · Anna & Cleo +4 · Ben & Dan 0",
+        ]
     )
-    expect(table(page).locator(".deal-line h1")).to_have_text("Deal 4")
-    # A refusal the lookups know: nobody holds 1 card point.
-    form = table(page).locator("form.kozel-form").first
-    form.locator(".points-input").fill("1")
-    form.get_by_role("button", name="Save deal").click()
-    expect(table(page).locator(".error")).to_have_text(
-        "A team cannot have exactly 1 card point: no card is worth 1."
-    )
-    expect(status(page)).to_have_text("No connection · 3 entries kept on this phone")
+    assert chips(page) == {"Anna & Cleo": 6, "Ben & Dan": 0}
+    expect(page.locator("#round-title")).to_have_text("Round 4")
 
     context.set_offline(False)
     expect(page.locator("#offline-table")).to_have_count(0, timeout=LIVE_MS)
-    expect(page.locator("#kozel .team-bar").first).to_contain_text("6 / 12")
+    assert chips(page) == {"Anna & Cleo": 6, "Ben & Dan": 0}
     assert history_lines(url) == 3
+    assert not errors
 
 
 @pytest.mark.django_db(transaction=True)

@@ -12,7 +12,7 @@ The page may scroll itself after an entry (app.js brings the next control into v
 what counts is the screen when the next tap is about to land.
 
 Locators are classes, ids, names and values of the templates (games/oh_hell.html,
-games/kozel.html, games/new.html, games/home.html), never words, so the same walk runs
+games/_round_form.html, games/new.html, games/home.html), never words, so the same walk runs
 in English, Italian, Polish and Russian.
 
 The start counts taps (a name typed, or a list pasted, is one; Enter adds it and keeps
@@ -364,7 +364,7 @@ def walk_kozel_deal(
 ) -> None:
     page = walk.page
     step = f"deal {number}"
-    form = page.locator("#kozel form.kozel-form")
+    form = page.locator("#table form.round-form")
     expect(form.locator("input[name=deal]")).to_have_value(str(number))
     walk.tap(f"{step}, the team", form.locator(f".team-pick label:has(input[value='{team}'])"))
     expect(form.locator(f".team-pick input[value='{team}']")).to_be_checked()
@@ -376,12 +376,16 @@ def walk_kozel_deal(
     if took_trick is None:
         expect(took).to_be_hidden()
     else:
+        answer = {"yes": "true", "no": "false"}[took_trick]
         walk.tap(
-            f"{step}, did it take a trick?", took.locator(f"label:has(input[value='{took_trick}'])")
+            f"{step}, did it take a trick?", took.locator(f"label:has(input[value='{answer}'])")
         )
-        expect(took.locator(f"input[value='{took_trick}']")).to_be_checked()
-    walk.choose(f"{step}, last trick", form.locator("#last_trick_seat"), str(last_trick))
-    walk.tap(f"{step}, save", form.locator(".save-row button[type=submit]"))
+        expect(took.locator(f"input[value='{answer}']")).to_be_checked()
+    # The last trick: one key a player (no dropdown to open, then pick from).
+    last = form.locator(f".last-trick label:has(input[value='{last_trick}'])")
+    walk.tap(f"{step}, last trick", last)
+    expect(last.locator("input")).to_be_checked()
+    walk.tap(f"{step}, save", form.locator(".save-bar button[type=submit]"))
 
 
 @pytest.mark.django_db(transaction=True)
@@ -395,21 +399,23 @@ def test_two_kozel_deals_with_one_thumb(
     with_notebook(page, live_server.url, notebook)
     page.goto(f"{live_server.url}/s/{public_id}/")
     in_language(page, language)
-    expect(page.locator("#kozel [data-numpad]")).to_be_visible()  # app.js shows it
+    expect(page.locator("#table [data-numpad]")).to_be_visible()  # table.js shows it
     walk = Walk(page, f"kozel {viewport} {language}", screenshot_dir)
 
     # The second team has 45 card points: they lose the deal with 31-59, 2 defeat points.
     walk_kozel_deal(walk, 1, team=1, points="45", took_trick=None, last_trick=2)
-    expect(page.locator("#kozel .last-kozel")).to_be_visible()
+    expect(page.locator("#table .last-deal")).to_be_visible()
     # Then 0 and no trick at all: 6 more.
     walk_kozel_deal(walk, 2, team=1, points="0", took_trick="no", last_trick=0)
-    expect(page.locator("#kozel form.kozel-form input[name=deal]")).to_have_value("3")
+    expect(page.locator("#table form.round-form input[name=deal]")).to_have_value("3")
 
-    labels = page.locator("#kozel .team-bar .team-bar-label strong")
-    expect(labels).to_have_text(["0 / 12", "8 / 12"])
+    # Each team's defeat points: the first team 0, the second 2 + 6 = 8.
+    totals = page.locator("#table .score-chip .standing-total")
+    expect(totals).to_have_text(["0", "8"])
     page.screenshot(path=screenshot_dir / f"one-thumb-kozel-{viewport}-{language}.png")
     walk.report()
-    assert walk.taps == 5 + 5  # team, digits, (trick question), last trick, save
+    # team, digits, (trick question), last trick (one tap; a dropdown took two), save
+    assert walk.taps == 5 + 5
     assert walk.misses == [], "\n".join(walk.misses)
     assert walk.scrolled == 0
 

@@ -6,8 +6,8 @@ and Kozel: measured on the screen as it is (viewport coordinates), not on the pa
 - A round saved: "Round N scored" below the sticky totals, on the screen.
 - Offline: the connection line ("No connection · N entries kept") on the screen after a
   Save that scrolled the page, the totals stuck below it, not under it.
-- Kozel at 360: "0 / 12" on one line, the last deal's line whole, the points' label clear
-  of its hint, and after a refusal the points, the reason and Save deal on the screen.
+- Kozel (a round game) at 360: each team's total on one line, the points' label clear of
+  its hint, and after a refusal the points, the reason and Save on the screen.
 """
 
 from __future__ import annotations
@@ -178,7 +178,7 @@ def kozel_on_phone(phones, live_server, viewport: str) -> Page:
 
 
 def points(page: Page, digits: str) -> None:
-    pad = page.locator("#kozel [data-numpad]")
+    pad = page.locator("#table [data-numpad]")
     pad.get_by_role("button", name="Clear").click()
     for digit in digits:
         pad.locator(f"[data-key='{digit}']").click()
@@ -192,8 +192,8 @@ def test_kozel_on_a_small_phone_shows_its_lines_whole_and_a_refusal_with_save(
 ) -> None:
     page = kozel_on_phone(phones, live_server, viewport)
     problems = []
-    for strong in page.locator(".team-bar-label strong").all():
-        # One box a line the text runs on: "0 /" and "12" would be two.
+    for strong in page.locator(".score-chip .standing-name, .score-chip .standing-total").all():
+        # One box a line the text runs on: a name or a total cut in two would be two.
         lines = strong.evaluate(
             "(el) => { const r = document.createRange(); r.selectNodeContents(el);"
             " return new Set(Array.from(r.getClientRects(), (b) => Math.round(b.top))).size; }"
@@ -202,26 +202,24 @@ def test_kozel_on_a_small_phone_shows_its_lines_whole_and_a_refusal_with_save(
             problems.append(f"'{strong.inner_text()}' is cut over {lines} lines")
 
     points(page, "45")
-    page.locator("#kozel .kozel-form button[type=submit]").click()
-    done = page.locator("#kozel .last-kozel .done-line")
-    expect(done).to_have_text("Deal 1: 45–75. Anna & Cleo take 2 defeat points.")
-    if done.evaluate("(el) => el.scrollWidth > el.clientWidth"):
-        problems.append("the last deal's line is cut")
+    page.locator("#table .save-round").click()
+    done = page.locator("#table .last-deal .done-line")
+    expect(done).to_have_text("Round 1 scored · Anna & Cleo +2 · Ben & Dan 0")
 
     points(page, "1")  # no card is worth 1: refused
-    page.locator("#kozel .kozel-form button[type=submit]").click()
-    reason = page.locator("#kozel-error")
+    page.locator("#table .save-round").click()
+    reason = page.locator("#round-error")
     expect(reason).to_contain_text("exactly 1 card point")
     page.wait_for_timeout(300)
     page.screenshot(path=screenshot_dir / f"in-view-kozel-{viewport}-refused.png")
-    save = page.locator("#kozel .kozel-form button[type=submit]")
+    save = page.locator("#table .save-round")
     for what, locator in (("the card points", page.locator("#points")), ("the reason", reason)):
         try:
             on_screen(page, locator, what)
         except AssertionError as off:
             problems.append(str(off))
     try:
-        on_screen(page, save, "Save deal")
+        on_screen(page, save, "Save")
     except AssertionError as off:
         problems.append(str(off))
     label = box(page.locator(".points-label label"))

@@ -184,7 +184,7 @@ def test_the_chart_lines_stand_out_in_both_schemes(
 
     page.goto(f"{live_server.url}/s/{match.public_id}/sheet/")
 
-    expect(page.get_by_role("img", name="Defeat points toward the goat")).to_be_visible()
+    expect(page.get_by_role("img", name="Running totals")).to_be_visible()
     lines = page.evaluate(CONTRAST_JS, [".chart-series", ".chart"])
     texts = page.evaluate(CONTRAST_JS, [".chart-name, .chart-limit, .chart-axis", ".chart"])
     assert len(lines) == 2

@@ -125,15 +125,14 @@ def enter_kozel_deal(
     took_trick: bool | None = None,
     last_trick_seat: int | None = None,
 ) -> None:
+    """A Kozel deal as its form enters it: a round (games.rules.kozel.check_round)."""
     number = Game.objects.get(pk=game.pk).rounds.count() + 1
-    services.record_kozel_deal(
-        game=game,
-        deal_number=number,
-        team=team,
-        points=points,
-        zero_team_took_trick=took_trick,
-        last_trick_seat=last_trick_seat,
-    )
+    entry = {"team": team, "points": points}
+    if took_trick is not None:
+        entry["zero_team_took_trick"] = took_trick
+    if last_trick_seat is not None:
+        entry["last_trick_seat"] = last_trick_seat
+    services.record_round(game=game, round_number=number, entry=entry)
 
 
 def without_tokens(html: str) -> str:

@@ -18,7 +18,7 @@ POST_ONLY = [
     "tricks",
     "revoke",
     "adjust",
-    "kozel_deal",
+    "round",
     "undo",
     "play_again",
 ]
@@ -85,7 +85,7 @@ def test_a_stranger_cannot_rename_our_players(stranger, game) -> None:
 def test_a_kozel_match_is_not_found_with_another_notebook(stranger, match) -> None:
     for url in (reverse("game", args=[match.public_id]), reverse("sheet", args=[match.public_id])):
         assert stranger.get(url).status_code == 404
-    response = stranger.post(reverse("kozel_deal", args=[match.public_id]), {"deal": 1})
+    response = stranger.post(reverse("round", args=[match.public_id]), {"deal": 1})
     assert response.status_code == 404
 
 

@@ -6,8 +6,16 @@ import json
 
 from django.urls import reverse
 
-from games import services
-from tests.games.conftest import ANNA, BEN, CARLA, DAN, HTMX, place_bids, start_kozel
+from tests.games.conftest import (
+    ANNA,
+    BEN,
+    CARLA,
+    DAN,
+    HTMX,
+    enter_kozel_deal,
+    place_bids,
+    start_kozel,
+)
 
 
 def announced(response) -> str | None:
@@ -47,34 +55,35 @@ def test_scoring_a_deal_announces_who_leads(client, game) -> None:
     assert announced(response) == "Deal 1 scored. Leading: Ben."
 
 
+def live_region(response) -> str:
+    """The table's own live region (games/_rounds_table.html): what a screen reader hears."""
+    html = response.content.decode()
+    region = html.split('class="announce-region"')[1].split("</div>")[0]
+    return " ".join(region.replace("&amp;", "&").split())
+
+
 def test_the_goat_is_announced(client, notebook) -> None:
     game = start_kozel(notebook)
     # Anna & Carla on 0 card points without a trick: 6 defeat points.
-    services.record_kozel_deal(
-        game=game,
-        deal_number=1,
-        team=0,
-        points=0,
-        zero_team_took_trick=False,
-        last_trick_seat=None,
-    )
+    enter_kozel_deal(game, points=0, took_trick=False)
 
     response = client.post(
-        reverse("kozel_deal", args=[game.public_id]),
-        {"deal": 2, "team": 0, "points": 0, "took_trick": "no"},
+        reverse("round", args=[game.public_id]),
+        {"deal": 2, "e.team": 0, "e.points": 0, "e.zero_team_took_trick": "false"},
         **HTMX,
     )
 
-    # 6 + 6 = 12 reaches the limit: Anna & Carla are the goat.
-    assert announced(response) == "Anna & Carla are the goat!"
+    # 6 + 6 = 12 reaches the limit: Anna & Carla are the goat, Ben & Dan win the match.
+    assert "Winner: Ben & Dan" in live_region(response)
+    assert '<span class="chip-mark">the goat</span>' in response.content.decode()
 
 
-def test_a_kozel_deal_announces_the_defeat_points(client, notebook) -> None:
+def test_a_kozel_deal_says_its_defeat_points_in_the_tables_live_region(client, notebook) -> None:
     game = start_kozel(notebook)
 
     response = client.post(
-        reverse("kozel_deal", args=[game.public_id]), {"deal": 1, "team": 0, "points": 45}, **HTMX
+        reverse("round", args=[game.public_id]), {"deal": 1, "e.team": 0, "e.points": 45}, **HTMX
     )
 
     # 45 for Anna & Carla, 75 for Ben & Dan: 31..59 loses 2.
-    assert announced(response) == "Deal 1 saved. Defeat points: 2 – 0."
+    assert "Round 1 scored</strong> · Anna & Carla +2 · Ben & Dan 0" in live_region(response)

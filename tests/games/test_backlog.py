@@ -189,8 +189,8 @@ def test_a_bid_another_phone_entered_meanwhile_is_a_conflict(client, game) -> No
 
 def test_a_kozel_backlog_is_applied_in_order(client, match) -> None:
     backlog = [
-        entry("kozel_deal", deal=1, team=0, points=45, last_trick_seat=BEN),
-        entry("kozel_deal", deal=2, team=1, points=95, took_trick="", last_trick_seat=""),
+        entry("round", deal=1, **{"e.team": 0, "e.points": 45, "e.last_trick_seat": BEN}),
+        entry("round", deal=2, **{"e.team": 1, "e.points": 95, "e.last_trick_seat": ""}),
     ]
 
     answer = send(client, match, backlog).json()
@@ -200,7 +200,7 @@ def test_a_kozel_backlog_is_applied_in_order(client, match) -> None:
     deals = Round.objects.filter(game=match).order_by("index")
     assert [(deal.entry["team"], deal.entry["points"]) for deal in deals] == [(0, 45), (1, 95)]
     assert answer["version"] == Game.objects.get(pk=match.pk).version
-    assert 'id="kozel"' in answer["table"]
+    assert 'id="table"' in answer["table"]
 
 
 def test_a_view_only_link_is_refused_as_a_single_entry_is(client, game) -> None:

@@ -179,29 +179,18 @@ def test_seven_players_get_seven_different_lines() -> None:
 KOZEL = kozel.PRESETS["classic"]
 
 
-def kozel_match() -> kozel.MatchResult:
-    entries = [kozel.DealEntry(0, 30), kozel.DealEntry(0, 60), kozel.DealEntry(0, 100)]
-    return kozel.score_match(KOZEL, 0, entries)
+def kozel_match():
+    deals = [{"team": 0, "points": 30}, {"team": 0, "points": 60}, {"team": 0, "points": 100}]
+    return kozel.score(KOZEL, 4, 0, deals)
 
 
-def test_kozel_shows_defeat_points_toward_the_goat() -> None:
-    chart = charts.kozel_chart(kozel_match(), ["Anna & Carla", "Ben & Dan"], "chart")
+def test_kozel_shows_each_teams_defeat_points_as_a_round_game() -> None:
+    chart = charts.rounds_chart(kozel_match(), ["Anna & Carla", "Ben & Dan"], "chart")
     root = parse(chart.svg)
 
-    texts = [t.text for t in root.iter(f"{SVG}text")]
-    assert root.find(f"{SVG}title").text == "Defeat points toward the goat"
-    assert "goat at 12" in texts
-    assert "Defeat points" in texts
-    assert chart.rows == (("1", (4, 0)), ("2 (eggs)", (4, 0)), ("3", (4, 4)))
-    assert root.find(f"{SVG}desc").text.endswith("Now: Anna & Carla 4 and Ben & Dan 4.")
-
-
-def test_kozel_draws_the_limit_within_the_axis() -> None:
-    root = parse(charts.kozel_chart(kozel_match(), ["A & C", "B & D"], "chart").svg)
-
-    limit = next(g for g in root.iter(f"{SVG}g") if g.get("class") == "chart-limit")
-    top_tick = min(float(line.get("y1")) for line in root.find(f"{SVG}g").iter(f"{SVG}line"))
-    assert float(limit.find(f"{SVG}line").get("y1")) >= top_tick
+    assert root.find(f"{SVG}title").text == "Running totals"
+    assert chart.rows == (("1", (4, 0)), ("2", (4, 0)), ("3", (4, 4)))
+    assert root.find(f"{SVG}desc").text.endswith("Now: Anna & Carla 4, Ben & Dan 4.")
 
 
 # -- under the score sheets ---------------------------------------------------------------------
@@ -226,13 +215,13 @@ def test_the_score_sheet_has_no_chart_before_the_first_deal(client, game) -> Non
     assertNotContains(response, "<svg")
 
 
-def test_the_kozel_sheet_shows_the_goat_line(client, match) -> None:
+def test_the_kozel_sheet_shows_the_teams_running_totals(client, match) -> None:
     enter_kozel_deal(match, points=30)
 
     response = client.get(reverse("sheet", args=[match.public_id]))
 
-    assertContains(response, "Defeat points toward the goat")
-    assertContains(response, "goat at 12")
+    assertContains(response, '<title id="chart-title">Running totals</title>')
+    assertContains(response, "Anna &amp; Carla 4, Ben &amp; Dan 0")
 
 
 @pytest.mark.parametrize("deals", [1, 5])
@@ -242,7 +231,7 @@ def test_the_kozel_sheet_with_its_chart_costs_three_queries(
     for _ in range(deals):
         enter_kozel_deal(match, points=40)  # 2 defeat points to Anna & Carla
 
-    # the game with its notebook; seats with players; Kozel deals
+    # the game with its notebook; seats with players; its rounds
     with django_assert_num_queries(3):
         response = client.get(reverse("sheet", args=[match.public_id]))
 

@@ -186,13 +186,8 @@ def test_a_kozel_deal_entered_twice_with_different_points_keeps_one(notebook) ->
 
     outcomes = race(
         *[
-            lambda points=points: services.record_kozel_deal(
-                game=game,
-                deal_number=1,
-                team=0,
-                points=points,
-                zero_team_took_trick=None,
-                last_trick_seat=None,
+            lambda points=points: services.record_round(
+                game=game, round_number=1, entry={"team": 0, "points": points}
             )
             for points in (40, 45, 50, 55)
         ]

@@ -31,7 +31,6 @@ from games.kinds import kind_of
 from games.models import Game, Notebook
 from games.rules import RuleError, kozel, oh_hell, skull_king
 from games.services import Conflict
-from games.tables.kozel import KozelTable
 from games.tables.oh_hell import OhHellTable
 from games.tables.rounds import RoundsTable
 
@@ -132,10 +131,6 @@ class Evening(RuleBasedStateMachine):
     def in_play(self) -> bool:
         table = self.oh_hell_table()
         return table is not None and table.current is not None
-
-    def kozel_table(self) -> KozelTable | None:
-        game = self.fresh()
-        return services.load(game) if game.kind == "kozel" else None
 
     def attempt(self, action, **kwargs) -> bool:
         """Run a service; a refusal must leave the session as it was. True if it
@@ -324,27 +319,6 @@ class Evening(RuleBasedStateMachine):
             version=self.game.version,
         )
 
-    # -- Kozel ------------------------------------------------------------------------------
-
-    @precondition(lambda self: self.game is not None and self.game.kind == "kozel")
-    @rule(entry=st.data())
-    def kozel_deal(self, entry) -> None:
-        table = self.kozel_table()
-        self.attempt(services.record_kozel_deal, deal_number=len(table.deals) + 1, **_kozel(entry))
-
-    @precondition(lambda self: self.game is not None and self.game.kind == "kozel")
-    @rule(entry=st.data())
-    def kozel_correction(self, entry) -> None:
-        table = self.kozel_table()
-        if table.deals:
-            number = entry.draw(st.integers(1, len(table.deals)), label="deal")
-            self.attempt(
-                services.correct_kozel_deal,
-                deal_number=number,
-                version=self.game.version,
-                **_kozel(entry),
-            )
-
     # -- games scored round by round ---------------------------------------------------------
 
     def rounds_table(self) -> RoundsTable | None:
@@ -461,6 +435,8 @@ def _round(data, table: RoundsTable, plan) -> dict:
         return {"bids": bids, "tricks": tricks, "bonuses": bonuses}
     if table.game.kind == "tysiac":
         return _tysiac(data, table, plan)
+    if table.game.kind == "kozel":
+        return _kozel(data)
     out = set(plan.sitting_out)
     points = [
         None if out and set(side) <= out else data.draw(st.integers(-50, 150), label="points")

@@ -71,14 +71,7 @@ def one_entry_in(game: Game) -> None:
     if game.kind == "oh_hell":
         services.place_bid(game=game, deal_number=1, seat=1, bid=0)
     elif game.kind == "kozel":
-        services.record_kozel_deal(
-            game=game,
-            deal_number=1,
-            team=0,
-            points=60,
-            zero_team_took_trick=None,
-            last_trick_seat=None,
-        )
+        services.record_round(game=game, round_number=1, entry={"team": 0, "points": 60})
     elif game.kind == "skull_king":
         services.record_bids(game=game, round_number=1, entry={"bids": [1, 0, 0]})
     elif game.kind == "tysiac":
@@ -129,13 +122,12 @@ WRONG_GAME = [
     ("tysiac", "bids"),
     ("oh_hell", "bids"),
     ("oh_hell", "round"),
-    ("oh_hell", "kozel_deal"),
     ("kozel", "bid"),
-    ("kozel", "round"),
+    ("kozel", "bids"),
+    ("kozel", "end_game"),
     ("skull_king", "end_game"),
     ("tysiac", "end_game"),
     ("any_game", "trump"),
-    ("tysiac", "kozel_deal"),
 ]
 
 

@@ -276,7 +276,7 @@ def test_a_kozel_team_named_like_a_formula_is_plain_text(client, notebook) -> No
 
     rows = read_csv(client.get(reverse("export_csv", args=[match.public_id])))
 
-    assert rows[1][2] == "'=1+1 & Carla"
+    assert rows[1][3] == "'=1+1 & Carla"
 
 
 def test_a_session_with_no_deal_scored_has_only_the_header(client, game) -> None:
@@ -291,29 +291,29 @@ def test_the_kozel_csv_has_one_row_per_team_per_deal(client, notebook) -> None:
     response = client.get(reverse("export_csv", args=[match.public_id]))
     rows = read_csv(response)
 
+    # The rounds' CSV (a round game's), one row per team: its defeat points, running total.
     assert rows[0] == [
-        "deal",
+        "round",
+        "cards",
         "dealer",
-        "team",
-        "card points",
-        "took a trick",
-        "defeat points",
-        "running defeat points",
+        "player",
+        "points",
+        "running total",
         "how the points came to be",
     ]
-    assert [row[:7] for row in rows[1:]] == [
-        ["1", "Anna", "Anna & Carla", "45", "yes", "2", "2"],
-        ["1", "Anna", "Ben & Dan", "75", "yes", "0", "0"],
-        ["2", "Ben", "Anna & Carla", "60", "yes", "0", "2"],
-        ["2", "Ben", "Ben & Dan", "60", "yes", "0", "0"],
-        ["3", "Carla", "Anna & Carla", "0", "no", "6", "8"],
-        ["3", "Carla", "Ben & Dan", "120", "yes", "0", "0"],
-        ["4", "Dan", "Anna & Carla", "20", "yes", "4", "12"],
-        ["4", "Dan", "Ben & Dan", "100", "yes", "0", "0"],
+    assert [row[:6] for row in rows[1:]] == [
+        ["1", "", "Anna", "Anna & Carla", "2", "2"],
+        ["1", "", "Anna", "Ben & Dan", "0", "0"],
+        ["2", "", "Ben", "Anna & Carla", "0", "2"],
+        ["2", "", "Ben", "Ben & Dan", "0", "0"],
+        ["3", "", "Carla", "Anna & Carla", "6", "8"],
+        ["3", "", "Carla", "Ben & Dan", "0", "0"],
+        ["4", "", "Dan", "Anna & Carla", "4", "12"],
+        ["4", "", "Dan", "Ben & Dan", "0", "0"],
     ]
     won = "card points: the deal is won, no defeat points"
     eggs = "60–60, eggs: no defeat points (eggs change nothing)"
-    assert [row[7:] for row in rows[1:]] == [
+    assert [row[6:] for row in rows[1:]] == [
         ["45 card points: 31–59 gives 2 defeat points (the 2-point band)"],
         [f"75 {won}"],
         [eggs],
@@ -337,7 +337,7 @@ def test_a_kozel_row_after_eggs_says_what_the_eggs_did(client, notebook) -> None
         "40 card points: 31–59 gives 2 defeat points (the 2-point band); "
         "× 2 after eggs: 4 defeat points (eggs double the next deal's defeat points)"
     )
-    assert rows[3][5] == "4"
+    assert rows[3][4] == "4"
 
 
 # -- JSON ------------------------------------------------------------------------------
@@ -408,10 +408,13 @@ def test_the_kozel_json_has_every_deal_and_the_goat(client, notebook) -> None:
         "last_trick_seat": BEN,
     }
     assert data["deals"][2]["zero_team_took_trick"] is False
-    assert data["result"]["goat"] == 0
-    assert data["result"]["goat_with_eggs"] is True
-    assert data["result"]["defeat_points"] == [12, 0]
-    assert [d["leader"] for d in data["result"]["deals"]] == [1, BEN, 3, 0]
+    # The rounds' result: the teams, their defeat points, Ben & Dan win (Anna & Carla the goat).
+    assert data["result"]["sides"] == [[0, 2], [1, 3]]
+    assert data["result"]["totals"] == [12, 0]
+    assert data["result"]["places"] == [2, 1]
+    assert data["result"]["winners"] == [1]
+    assert [r["dealer"] for r in data["result"]["rounds"]] == [0, 1, 2, 3]
+    assert [r["points"] for r in data["result"]["rounds"]] == [[2, 0], [0, 0], [6, 0], [4, 0]]
     assert data["finished_at"] is not None
 
 
@@ -438,7 +441,7 @@ def test_the_json_says_how_each_score_came_to_be(client, notebook) -> None:
 def test_the_kozel_json_says_how_each_teams_defeat_points_came_to_be(client, notebook) -> None:
     match = finished_kozel(notebook)
 
-    deals = exported_json(client, match)["result"]["deals"]
+    deals = exported_json(client, match)["result"]["rounds"]
 
     assert deals[1]["why"] == [["60–60, eggs: no defeat points (eggs change nothing)"]] * 2
     assert deals[2]["why"] == [
@@ -456,7 +459,8 @@ def test_the_csv_and_the_json_explain_every_score_alike(client, notebook, langua
     rows = read_csv(client.get(url, HTTP_ACCEPT_LANGUAGE=language))[1:]
     data = exported_json(client, game, HTTP_ACCEPT_LANGUAGE=language)
 
-    per_row = [lines for deal in data["result"]["deals"] for lines in deal["why"]]
+    deals = data["result"].get("deals") or data["result"]["rounds"]  # Kozel: a round game
+    per_row = [lines for deal in deals for lines in deal["why"]]
     assert [row[-1] for row in rows] == ["; ".join(lines) for lines in per_row]
     assert len(rows) == len(per_row) > 0
 
@@ -639,12 +643,12 @@ def test_the_summary_of_a_game_in_play_says_how_far_it_is(client, notebook) -> N
     assertContains(response, "After 2 of 19 deals: Anna 25, Ben 22, Dan 16, Carla -10")
 
 
-def test_the_summary_of_a_kozel_match_names_the_goat(client, notebook) -> None:
+def test_the_summary_of_a_kozel_match_puts_the_winners_first(client, notebook) -> None:
     match = finished_kozel(notebook)
 
     response = client.get(reverse("sheet", args=[match.public_id]))
 
-    assertContains(response, ">Anna &amp; Carla 12 (goat), Ben &amp; Dan 0</textarea>")
+    assertContains(response, ">Final: Ben &amp; Dan 0, Anna &amp; Carla 12</textarea>")
     assertNotContains(response, 'id="settle-up"')  # settling up is for Oh Hell
 
 

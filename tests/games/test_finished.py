@@ -70,7 +70,9 @@ def test_a_finished_game_takes_no_new_deal(client, finished, page, fields) -> No
 
 def test_a_finished_kozel_match_takes_no_new_deal(client, goat) -> None:
     response = client.post(
-        reverse("kozel_deal", args=[goat.public_id]), {"deal": 4, "team": 0, "points": 45}, **HTMX
+        reverse("round", args=[goat.public_id]),
+        {"deal": 4, "e.team": 0, "e.points": 45},
+        **HTMX,
     )
 
     assert response.status_code in (409, 422)
@@ -126,16 +128,16 @@ def test_undo_on_a_finished_game_takes_back_the_last_action_and_reopens_it(
 def test_a_correction_that_ends_the_match_sooner_or_later_moves_its_end(client, goat) -> None:
     """Deal 3 corrected to 60-60 (eggs): nobody is the goat yet, the match goes on; and
     back again ends it."""
-    form = {"deal": 3, "team": 0, "points": 60, "version": goat.version, "idem": form_key()}
+    form = {"deal": 3, "e.team": 0, "e.points": 60, "version": goat.version, "idem": form_key()}
     reopened = client.post(reverse("correct", args=[goat.public_id, 3]), form)
     match = Game.objects.get(pk=goat.pk)
-    form = {"deal": 3, "team": 0, "points": 45, "version": match.version, "idem": form_key()}
+    form = {"deal": 3, "e.team": 0, "e.points": 45, "version": match.version, "idem": form_key()}
     ended = client.post(reverse("correct", args=[goat.public_id, 3]), form)
 
     assert reopened.status_code == ended.status_code == 302
     assert not match.finished
     assert Game.objects.get(pk=goat.pk).finished
-    assert history(goat)[:2] == ["corrected", "corrected"]
+    assert history(goat)[:2] == ["round_corrected", "round_corrected"]
 
 
 def test_undo_on_a_finished_match_reopens_it(client, goat) -> None:

@@ -103,18 +103,11 @@ def test_random_forms_never_break_a_kozel_match(client, notebook, data, correcti
     game = Game.objects.filter(notebook=notebook, kind="kozel").first()
     if game is None:
         game = start_kozel(notebook)
-        services.record_kozel_deal(
-            game=game,
-            deal_number=1,
-            team=0,
-            points=45,
-            zero_team_took_trick=None,
-            last_trick_seat=None,
-        )
+        services.record_round(game=game, round_number=1, entry={"team": 0, "points": 45})
     url = (
         reverse("correct", args=[game.public_id, 1])
         if correction
-        else reverse("kozel_deal", args=[game.public_id])
+        else reverse("round", args=[game.public_id])
     )
 
     response = client.post(url, data)

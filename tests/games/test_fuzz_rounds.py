@@ -113,7 +113,7 @@ def test_random_corrections_never_break_a_round_game(client, notebook, game, for
 @given(
     game=st.sampled_from(GAMES),
     entries=st.lists(
-        st.tuples(st.sampled_from([*ACTIONS, "bid", "tricks", "kozel_deal"]), FORM), max_size=6
+        st.tuples(st.sampled_from([*ACTIONS, "bid", "tricks", "trump"]), FORM), max_size=6
     ),
     number=st.integers(min_value=1, max_value=3),
 )

@@ -63,8 +63,8 @@ def sessions(notebook) -> dict[str, Game]:
         ("oh_hell", "correct", {"version": HUGE, "bid-0": "0", "tricks-0": "1"}),
         ("oh_hell", "correct", {"action": "remove_adjustment", "adjustment": HUGE}),
         ("oh_hell", "correct", {"action": "adjust", "seat": "0", "points": HUGE}),
-        ("kozel", "correct", {"version": HUGE, "team": "0", "points": "45"}),
-        ("kozel", "kozel_deal", {"deal": "2", "team": "0", "points": HUGE}),
+        ("kozel", "correct", {"version": HUGE, "e.team": "0", "e.points": "45"}),
+        ("kozel", "round", {"deal": "2", "e.team": "0", "e.points": HUGE}),
     ],
 )
 def test_a_number_of_thousands_of_digits_is_refused_and_nothing_is_saved(

@@ -57,17 +57,16 @@ def test_a_match_stored_before_scores_the_same_on_rounds_and_the_move_goes_back(
     # By hand (seed 004, classic): 45 loses 2; 0 with a trick loses 4; 60-60 is eggs,
     # nobody loses (the classic table scores them nothing); 0 without a trick loses 6;
     # 31 loses 2 (two from 31). Anna & Carla 2 + 6 = 8, Ben & Dan 4 + 2 = 6.
-    assert table.result.defeat_points == (8, 6)
-    assert [outcome.defeat_points for outcome in table.result.outcomes] == [
+    assert table.result.totals == (8, 6)
+    assert [scored.points for scored in table.result.rounds] == [
         (2, 0),
         (0, 4),
         (0, 0),
         (6, 0),
         (0, 2),
     ]
-    assert table.result == kozel.score_match(
-        table.rules, 0, [kozel.DealEntry(*deal) for deal in DEALS]
-    )
+    match = kozel.score_match(table.rules, 0, [kozel.DealEntry(*deal) for deal in DEALS])
+    assert match.defeat_points == table.result.totals
     assert [round_.entry for round_ in game.rounds.order_by("index")] == [
         dict(zip(FIELDS, deal, strict=True)) for deal in DEALS
     ]

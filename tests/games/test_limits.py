@@ -86,27 +86,17 @@ def test_no_schedule_a_table_can_choose_is_longer_than_a_session_holds() -> None
 def test_kozel_takes_200_deals_and_refuses_the_201st(client, notebook) -> None:
     match = start(notebook, "kozel", "classic", ["Anna", "Ben", "Carla", "Dan"])
     for number in range(1, limits.MOST_DEALS + 1):  # eggs: 60-60 changes nothing
-        services.record_kozel_deal(
-            game=match,
-            deal_number=number,
-            team=0,
-            points=60,
-            zero_team_took_trick=None,
-            last_trick_seat=None,
-        )
+        services.record_round(game=match, round_number=number, entry={"team": 0, "points": 60})
     assert match.rounds.count() == limits.MOST_DEALS
 
     one_more = {
         "game": match,
-        "deal_number": limits.MOST_DEALS + 1,
-        "team": 0,
-        "points": 60,
-        "zero_team_took_trick": None,
-        "last_trick_seat": None,
+        "round_number": limits.MOST_DEALS + 1,
+        "entry": {"team": 0, "points": 60},
     }
-    assert refused(services.record_kozel_deal, **one_more) == TOO_MANY_DEALS
-    fields = {"deal": limits.MOST_DEALS + 1, "team": 0, "points": 60}
-    refused_everywhere(client, match, "kozel_deal", fields, TOO_MANY_DEALS)
+    assert refused(services.record_round, **one_more) == TOO_MANY_DEALS
+    fields = {"deal": limits.MOST_DEALS + 1, "e.team": 0, "e.points": 60}
+    refused_everywhere(client, match, "round", fields, TOO_MANY_DEALS)
 
 
 def test_the_score_sheet_takes_200_rounds_and_refuses_the_201st(client, notebook) -> None:

@@ -78,19 +78,14 @@ def oh_hell_at_every_limit(notebook: Notebook) -> Game:
     return Game.objects.get(pk=game.pk)
 
 
-KOZEL_DEAL = {"team": 0, "points": 60, "zero_team_took_trick": None, "last_trick_seat": None}
+KOZEL_DEAL = {"team": 0, "points": 60}
 
 
 def kozel_at_the_limit(notebook: Notebook) -> Game:
     match = start(notebook, "kozel", "classic", NAMES[:4])
     for number in range(1, limits.MOST_DEALS + 1):
-        services.record_kozel_deal(
-            game=match,
-            deal_number=number,
-            team=number % 2,
-            points=60,
-            zero_team_took_trick=None,
-            last_trick_seat=None,
+        services.record_round(
+            game=match, round_number=number, entry={"team": number % 2, "points": 60}
         )
     return match
 
@@ -150,7 +145,7 @@ def test_each_session_at_the_limits_refuses_one_more_and_comes_back_identical(
     assert sum(len(deal.adjustments.all()) for deal in table.deals) == limits.MOST_ADJUSTMENTS
     one_more = [
         (services.record_revoke, {"game": oh_hell_game, "deal_number": 200, "seat": 0}),
-        (services.record_kozel_deal, {**KOZEL_DEAL, "game": match, "deal_number": 201}),
+        (services.record_round, {"game": match, "round_number": 201, "entry": KOZEL_DEAL}),
         (services.record_round, {"game": sheet, "round_number": 201, "entry": {"points": [0] * 7}}),
     ]
     for action, arguments in one_more:

@@ -42,7 +42,7 @@ from hypothesis import strategies as st
 from games import services
 from games.models import Change, Game, IdempotencyKey, Notebook
 from games.rules import kozel, oh_hell
-from games.tables.kozel import KozelTable
+from games.tables.rounds import RoundsTable
 from tests.games.conftest import HTMX, client_of, form_key
 from tests.games.conftest import NAMES as CAST
 
@@ -178,10 +178,10 @@ def kozel_matches(draw) -> Evening:
         last = draw(st.none() | st.sampled_from(seats), label="last trick")
         entries.append(kozel.DealEntry(team, points, took, last))
         kozel.score_match(rules, first_dealer, entries)  # the drawing's own check
-        # The answer's radio is sent only when checked; "not noted" is the empty option.
-        answer = {} if took is None else {"took_trick": "yes" if took else "no"}
-        fields = {"deal": number, "team": team, "points": points, **answer}
-        taps.append(tap("kozel_deal", **fields, last_trick_seat="" if last is None else last))
+        # The answer's radio is sent only when checked; "not noted" is the empty key.
+        answer = {} if took is None else {"e.zero_team_took_trick": "true" if took else "false"}
+        fields = {"deal": number, "e.team": team, "e.points": points, **answer}
+        taps.append(tap("round", **fields, **{"e.last_trick_seat": "" if last is None else last}))
     return Evening(
         kind="kozel",
         preset=preset,
@@ -299,13 +299,13 @@ def server_state(game: Game) -> dict:
         "history": list(lines.values_list("action", "params", "undone")),
         "keys": set(IdempotencyKey.objects.filter(game=game).values_list("key", flat=True)),
     }
-    if isinstance(table, KozelTable):
+    if isinstance(table, RoundsTable):
         deals = [
             tuple(deal.entry.get(name) for name in KOZEL_FIELDS)
             for deal in game.rounds.order_by("index")
         ]
         result = table.result
-        return {**state, "kozel": list(deals), "defeat_points": result.defeat_points}
+        return {**state, "kozel": list(deals), "defeat_points": result.totals}
     deals = [
         {
             "trump": deal.trump,

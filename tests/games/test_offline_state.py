@@ -114,5 +114,12 @@ def test_kozel_undo_leaves_the_figures_the_page_promised(client, notebook, deals
     match = start_kozel(notebook, preset="doubled_eggs")
     for points in deals:
         enter_kozel_deal(match, points=points, took_trick=False if points == 0 else None)
+    promised = state_of(client, match)["undo"]
 
-    undo_agrees(client, match)
+    services.undo_last(game=match, version=Game.objects.get(pk=match.pk).version)
+
+    # A round game's state: the next round and the rounds the rules on the phone score.
+    now = state_of(client, match)
+    assert now["number"] == promised["number"] == len(deals)
+    assert now["rules"]["rounds"] == promised["rounds"]
+    assert now["rules"]["ended"] is promised["ended"] is False

@@ -180,13 +180,8 @@ def kozel_last_trick_by_a_team_with_no_trick(notebook: Notebook) -> Refused:
 def kozel_other_points_for_an_entered_deal(notebook: Notebook) -> Refused:
     match = start_kozel(notebook)
     enter_kozel_deal(match, points=70)
-    return lambda: services.record_kozel_deal(
-        game=match,
-        deal_number=1,
-        team=0,
-        points=40,
-        zero_team_took_trick=None,
-        last_trick_seat=None,
+    return lambda: services.record_round(
+        game=match, round_number=1, entry={"team": 0, "points": 40}
     )
 
 

@@ -68,7 +68,7 @@ def write_urls(game: Game) -> list[str]:
         "tricks",
         "revoke",
         "adjust",
-        "kozel_deal",
+        "round",
         "undo",
         "play_again",
         "share",
@@ -255,8 +255,7 @@ def test_a_link_opens_only_its_own_session(client, notebook, game, match) -> Non
 
     assert phone.get(url(match, "game")).status_code == 404
     assert (
-        phone.post(url(match, "kozel_deal"), {"deal": 1, "team": 0, "points": 60}).status_code
-        == 404
+        phone.post(url(match, "round"), {"deal": 1, "e.team": 0, "e.points": 60}).status_code == 404
     )
     assert phone.get(reverse("home")).status_code == 200
     assert phone.get(reverse("notebook")).status_code == 404
@@ -366,7 +365,7 @@ WRITES = [
     ("playing", "share", None, "get", {}),
     ("playing", "share", None, "post", {"role": "view"}),
     ("playing", "share", None, "post", {"role": "view", "action": "revoke"}),
-    ("kozel_played", "kozel_deal", None, "post", {"deal": 2, "team": 1, "points": 30}),
+    ("kozel_played", "round", None, "post", {"deal": 2, "e.team": 1, "e.points": 30}),
     ("kozel_played", "undo", None, "post", {"version": "current"}),
     ("kozel_played", "correct", 1, "get", {}),
     (

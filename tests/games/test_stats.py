@@ -17,7 +17,7 @@ from pytest_django.asserts import assertContains, assertNotContains
 from games import services, stats
 from games.models import Game, Notebook, Player
 from games.rules import kozel, oh_hell
-from games.views.stats import as_sessions, score_sessions
+from games.views.stats import as_rounds_sessions, as_sessions, score_sessions
 from tests.games.conftest import (
     HTMX,
     all_rows,
@@ -191,7 +191,7 @@ OH_HELL_BY_HAND = {
 
 @pytest.mark.parametrize("name", list(OH_HELL_BY_HAND))
 def test_each_players_oh_hell_figures_match_the_hand_count(notebook, three_sessions, name) -> None:
-    oh_hell_sessions, _ = notebook_sessions(notebook)
+    oh_hell_sessions = notebook_sessions(notebook)
 
     figures = stats.oh_hell_player_stats(oh_hell_sessions, player_id(notebook, name))
 
@@ -211,7 +211,7 @@ def test_each_players_oh_hell_figures_match_the_hand_count(notebook, three_sessi
 
 
 def test_rates_and_averages_follow_from_the_counts(notebook, three_sessions) -> None:
-    oh_hell_sessions, _ = notebook_sessions(notebook)
+    oh_hell_sessions = notebook_sessions(notebook)
 
     carla = stats.oh_hell_player_stats(oh_hell_sessions, player_id(notebook, "Carla"))
     ben = stats.oh_hell_player_stats(oh_hell_sessions, player_id(notebook, "Ben"))
@@ -223,51 +223,61 @@ def test_rates_and_averages_follow_from_the_counts(notebook, three_sessions) -> 
 
 
 KOZEL_BY_HAND = {
-    # name: matches, goat, deals, defeat points, per deal
-    "Anna": (1, 1, 5, 12, 2.4),
-    "Ben": (1, 0, 5, 0, 0.0),
-    "Carla": (1, 1, 5, 14, 2.8),
-    "Dan": (1, 0, 5, 2, 0.4),
+    # name: finished matches, won, deals, deals lost (of 5), eggs (of 5)
+    "Anna": (1, 0, 5, 3, 1),
+    "Ben": (1, 1, 5, 0, 1),
+    "Carla": (1, 0, 5, 4, 1),
+    "Dan": (1, 1, 5, 1, 1),
 }
+
+
+def rounds_sessions(notebook: Notebook):
+    return as_rounds_sessions(score_sessions(notebook.games.order_by("created_at", "pk")))
 
 
 @pytest.mark.parametrize("name", list(KOZEL_BY_HAND))
 def test_each_players_kozel_figures_match_the_hand_count(notebook, two_matches, name) -> None:
-    _, kozel_sessions = notebook_sessions(notebook)
+    """Kozel is a round game: its statistics are the rounds' (sessions, wins, rounds) and
+    its own FIGURES (deals played, lost, eggs). Match 1: Anna & Carla lose 6, eggs, 4, 2:
+    the goat at 12. Match 2 (Anna & Ben against Dan & Carla): Dan & Carla lose 2."""
+    sessions = rounds_sessions(notebook)
 
-    figures = stats.kozel_player_stats(kozel_sessions, player_id(notebook, name))
+    figures = stats.rounds_player_stats(sessions, player_id(notebook, name), "kozel", kozel)
 
-    assert (
-        figures.matches,
-        figures.goat,
-        figures.deals,
-        figures.defeat_points,
-        figures.defeat_points_per_deal,
-    ) == pytest.approx(KOZEL_BY_HAND[name])
+    matches, won, deals, lost, eggs = KOZEL_BY_HAND[name]
+    assert (figures.sessions, figures.wins, figures.rounds) == (matches, won, deals)
+    assert figures.figures == (
+        ("Deals played", deals, None),
+        ("Deals lost", lost, pytest.approx(lost / deals)),
+        ("Eggs (60–60)", eggs, pytest.approx(eggs / deals)),
+    )
 
 
 def test_head_to_head_matches_the_hand_count(notebook, three_sessions, two_matches) -> None:
-    oh_hell_sessions, kozel_sessions = notebook_sessions(notebook)
+    oh_hell_sessions = notebook_sessions(notebook)
+    others = rounds_sessions(notebook)
     anna, ben, carla = (player_id(notebook, n) for n in ("Anna", "Ben", "Carla"))
 
-    ben_carla = stats.head_to_head(oh_hell_sessions, kozel_sessions, ben, carla)
-    anna_ben = stats.head_to_head(oh_hell_sessions, kozel_sessions, anna, ben)
-    anna_carla = stats.head_to_head(oh_hell_sessions, kozel_sessions, anna, carla)
+    ben_carla = stats.head_to_head(oh_hell_sessions, ben, carla, others)
+    anna_ben = stats.head_to_head(oh_hell_sessions, anna, ben, others)
+    anna_carla = stats.head_to_head(oh_hell_sessions, anna, carla, others)
 
     assert (ben_carla.sessions, ben_carla.first_ahead, ben_carla.second_ahead) == (2, 0, 1)
     assert (ben_carla.level, ben_carla.average_difference) == (1, -5.5)
     # Oh Hell: session 1 (11 against 10). Kozel: match 1 against each other, Ben's side won.
     assert (anna_ben.sessions, anna_ben.first_ahead, anna_ben.average_difference) == (1, 1, 1.0)
-    assert (anna_ben.opposed, anna_ben.first_won, anna_ben.second_won) == (1, 0, 1)
-    assert (anna_carla.partners, anna_carla.partners_won) == (1, 0)
+    assert (anna_ben.other_games, anna_ben.other_first_ahead) == (1, 0)
+    assert anna_ben.other_second_ahead == 1
+    assert anna_carla.other_games == 0  # partners in match 1
 
 
 def test_a_player_who_never_played_has_no_figures(notebook, three_sessions) -> None:
     Player.objects.create(notebook=notebook, name="Eve")
-    oh_hell_sessions, kozel_sessions = notebook_sessions(notebook)
+    oh_hell_sessions = notebook_sessions(notebook)
+    eve = player_id(notebook, "Eve")
 
-    assert stats.oh_hell_player_stats(oh_hell_sessions, player_id(notebook, "Eve")) is None
-    assert stats.kozel_player_stats(kozel_sessions, player_id(notebook, "Eve")) is None
+    assert stats.oh_hell_player_stats(oh_hell_sessions, eve) is None
+    assert stats.rounds_player_stats(rounds_sessions(notebook), eve, "kozel", kozel) is None
 
 
 # -- pure rules of counting (no database) ---------------------------------------------------
@@ -368,17 +378,20 @@ def test_the_players_page_shows_kozel_and_rivals(client, notebook, two_matches) 
     response = client.get(reverse("player_statistics", args=[player_id(notebook, "Carla")]))
 
     text = " ".join(response.content.decode().split())
-    assert "<dt>Times the goat</dt><dd>1 (100%)</dd>" in text
-    assert "<dt>Defeat points a deal</dt><dd>2.8</dd>" in text
+    kozel_part = text.split('id="kozel-figures"')[1].split("</dl>")[0]
+    assert "<dt>Finished sessions</dt><dd>1</dd>" in kozel_part
+    assert "<dt>Wins</dt><dd>0</dd>" in kozel_part  # the goat in match 1
+    assert "<dt>Deals lost</dt><dd>4 (80%)</dd>" in kozel_part
+    assert "<dt>Eggs (60–60)</dt><dd>1 (20%)</dd>" in kozel_part
     assert 'id="rivals-table"' in text
 
 
 def test_the_statistics_page_shows_kozel_figures(client, two_matches) -> None:
     response = client.get(reverse("statistics"))
 
-    table = response.content.decode().split('id="kozel-table"')[1].split("</table>")[0]
-    dan = table.split("Dan</a></th>")[1].split("</tr>")[0]
-    assert "0.4" in dan
+    table = response.content.decode().split('id="kozel-title"')[1].split("</table>")[0]
+    dan = " ".join(table.split("Dan</a></th>")[1].split("</tr>")[0].split())
+    assert '<td>1</td> <td>1 <span class="rate">(100%)</span></td> <td>5</td>' in dan  # won
     assertNotContains(response, 'id="oh-hell-table"')
 
 
@@ -462,12 +475,12 @@ def test_the_finished_sessions_list_shows_winners_newest_first(
 
     text = " ".join(response.content.decode().split())
     assert response.status_code == 200
-    # Finished: Oh Hell 1 (Anna 11), Oh Hell 2 (Carla 21), Kozel 1 (Anna & Carla the goat).
-    kozel_goat = text.index("Goat: Anna &amp; Carla")
+    # Finished: Oh Hell 1 (Anna 11), Oh Hell 2 (Carla 21), Kozel 1 (Anna & Carla the goat,
+    # Ben & Dan win with 0 defeat points).
+    kozel_won = text.index("Winner: Ben &amp; Dan 0")
     carla_won = text.index("Winner: Carla 21")
     anna_won = text.index("Winner: Anna 11")
-    assert kozel_goat < carla_won < anna_won
-    assert "Defeat points: Anna &amp; Carla 12, Ben &amp; Dan 0" in text
+    assert kozel_won < carla_won < anna_won
     # The unfinished ones are not there.
     assert text.count('class="session-link"') == 3
 

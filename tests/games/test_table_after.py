@@ -66,8 +66,8 @@ def test_a_kozel_answer_is_the_table_a_fresh_load_draws(client, notebook) -> Non
     game = start_kozel(notebook)
     page = reverse("game", args=[game.public_id])
     for number, points in enumerate([70, 30, 61, 90], start=1):
-        form = {"deal": number, "team": number % 2, "points": points, "idem": f"k{number}"}
-        answer = client.post(reverse("kozel_deal", args=[game.public_id]), form, **HTMX)
+        form = {"deal": number, "e.team": number % 2, "e.points": points, "idem": f"k{number}"}
+        answer = client.post(reverse("round", args=[game.public_id]), form, **HTMX)
         assert answer.status_code == 200, answer.content[:400]
         fresh = client.get(page, **HTMX).content.decode()
         assert drawn(answer.content.decode()) == drawn(fresh)

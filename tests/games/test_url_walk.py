@@ -85,7 +85,6 @@ ROUTES = {
     "s/<token:public_id>/tricks/": (SESSION, "a write"),
     "s/<token:public_id>/revoke/": (SESSION, "a write"),
     "s/<token:public_id>/adjust/": (SESSION, "a write"),
-    "s/<token:public_id>/kozel/": (SESSION, "a write"),
     "s/<token:public_id>/round/": (SESSION, "a write"),
     "s/<token:public_id>/bids/": (SESSION, "a write"),
     "s/<token:public_id>/end/": (SESSION, "a write"),
