@@ -745,20 +745,20 @@ def test_statistics_write_decimals_as_the_language_does(
     [
         (
             "en",
-            "deal,dealer,team,card points",
-            "2,Ben,Anna & Carla,60,yes,0,2",
+            "round,cards,dealer,player",
+            "2,,Ben,Anna & Carla,0,2",
             "60–60, eggs: no defeat points (eggs change nothing)",
         ),
         (
             "it",
-            "smazzata,mazziere,squadra,punti carta",
-            "2,Ben,Anna & Carla,60,sì,0,2",
+            "mano,carte,mazziere,giocatore",
+            "2,,Ben,Anna & Carla,0,2",
             "60–60, uova: nessun punto di penalità (le uova non cambiano nulla)",
         ),
         (
             "ru",
-            "сдача,сдающий,команда,очки в картах",
-            "2,Ben,Anna & Carla,60,да,0,2",
+            "раунд,карты,сдающий,игрок",
+            "2,,Ben,Anna & Carla,0,2",
             "60–60, яйца: штрафных очков нет (яйца ничего не меняют)",
         ),
     ],

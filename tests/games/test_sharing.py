@@ -327,11 +327,11 @@ def test_a_viewer_sees_a_kozel_match_without_its_form(client, kozel_played) -> N
     response = viewer.get(url(kozel_played, "game"))
 
     assertContains(response, "View only")
-    assertNotContains(response, "data-kozel")
+    assertNotContains(response, "data-split")
     assertNotContains(response, 'name="idem"')
     for write in write_urls(kozel_played):
         assertNotContains(response, f'"{write}"')
-    assertContains(client.get(url(kozel_played, "game")), "data-kozel")
+    assertContains(client.get(url(kozel_played, "game")), "data-split")
 
 
 #: Every write a session has, as the owner would send it from the state it needs:
@@ -373,7 +373,7 @@ WRITES = [
         "correct",
         1,
         "post",
-        {"deal": 1, "team": 0, "points": 90, "version": "current"},
+        {"deal": 1, "e.team": 0, "e.points": 90, "version": "current"},
     ),
     ("kozel_played", "play_again", None, "post", {}),
     ("kozel_played", "share", None, "post", {"role": "edit"}),
@@ -651,8 +651,8 @@ def test_a_kozel_page_gets_its_match_alone(client, kozel_played) -> None:
 
     response = client.get(poll, **HTMX)
 
-    assertContains(response, 'id="kozel"')
-    assertContains(response, "Deal 3")
+    assertContains(response, 'id="table"')
+    assertContains(response, "Round 3")
     assertNotContains(response, "<html")
 
 
