@@ -65,7 +65,11 @@ Four seats; team 0 is seats 0 and 2, team 1 is seats 1 and 3.
     How a team's defeat points in a deal came to be (`Why` lines).
 ``score_match(rules, first_dealer, entries) -> MatchResult``
     Every deal's outcome, running defeat points, ``finished``, ``goat``,
-    ``next_dealer`` and ``next_leader``.
+    ``next_dealer`` and ``next_leader``: a fold of its ``Tally``.
+Kozel is also a game scored round by round (below): ``Rules``, ``check_round`` (a deal
+as stored: team, points, zero_team_took_trick, last_trick_seat), ``Tally``, ``score``
+(the teams ((0, 2), (1, 3)) in defeat points, fewer is better, the goat's mark),
+``first_plan``, ``plan_after``, ``form_facts``, ``FIGURES`` and ``round_figures``.
 
 Games scored round by round (`games.rules.rounds`)
 ---------------------------------------------------
