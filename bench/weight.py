@@ -138,7 +138,7 @@ def swaps(base: str, ids: dict) -> list[tuple[str, int, int]]:
     entries = [
         ("a trick tapped", "/s/{deal}/", "/trick/", lambda form: {"seat": form.choices("seat")[0]}),
         ("a bid", "/s/{bidding}/", "/bid/", lambda form: {"bid": form.choices("bid")[0]}),
-        ("a Kozel deal", "/s/{kozel}/", "/kozel/", lambda form: {"team": 0, "points": 70}),
+        ("a Kozel deal", "/s/{kozel}/", "/round/", lambda form: {"e.team": 0, "e.points": 70}),
         ("new session: a player added", "/new/", "/new/", lambda form: ADD_PLAYER),
     ]
     for label, page, action, fields in entries:
