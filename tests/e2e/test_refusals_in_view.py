@@ -154,9 +154,10 @@ def test_the_connection_line_stays_on_the_screen_after_an_offline_save(
     place = on_screen(page, line, "the connection line")
     chips = box(page.locator("#table .score-chips"))
     assert chips["top"] >= place["bottom"] - EDGE, f"the totals {chips} under the line {place}"
-    # The round just kept is said on the screen too, below the totals.
-    kept = page.locator("#offline-table .kept-rounds li").last
-    expect(kept).to_contain_text("Round 1 (not sent yet): Anna: bid 0, tricks taken 1")
+    # The round just kept is scored on the phone and said on the screen, below the totals:
+    # a bid of 0 in a round of 1 card, missed by Anna's trick, is -10; made, +10.
+    kept = page.locator("#offline-table .kept-round summary").last
+    expect(kept).to_contain_text("Round 1 scored (not sent yet) · Anna \u221210 · Ben +10")
     clear_of_the_sticky_parts(page, kept, "the round kept")
 
 
