@@ -3,6 +3,7 @@ the first deal it changed, not loaded again) and it must be the table a fresh lo
 
 from __future__ import annotations
 
+import json
 import random
 import re
 
@@ -13,12 +14,18 @@ from bench import pageforms
 from tests.games.conftest import HTMX, start_kozel, start_oh_hell
 from tests.games.test_round_games import points_form, post, skull_form, start
 
-#: What differs between two drawings of the same table: each form's once-only key.
+#: What differs between two drawings of the same table: each form's once-only key, and the
+#: order of an entry's keys in the phone's data (PostgreSQL's jsonb stores its own order).
 KEYS = re.compile(r'name="(idem|csrfmiddlewaretoken)" value="[^"]*"')
+DATA = re.compile(r'(<script [^>]*type="application/json"[^>]*>)(.*?)(</script>)', re.S)
 
 
 def drawn(html: str) -> str:
-    return KEYS.sub("", html)
+    def sorted_data(found: re.Match) -> str:
+        data = json.dumps(json.loads(found.group(2)), sort_keys=True)
+        return found.group(1) + data + found.group(3)
+
+    return DATA.sub(sorted_data, KEYS.sub("", html))
 
 
 def entries(html: str) -> list[tuple[pageforms.Form, dict[str, str]]]:
