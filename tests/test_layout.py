@@ -48,3 +48,25 @@ def test_every_game_has_a_table_and_screens() -> None:
         assert screens.SHEET_TEMPLATE.startswith("games/")
         for name in ("csv_rows", "deals_json", "summary", "read_deals"):
             assert callable(getattr(files, name)), (kind.name, name)
+
+
+def test_the_phones_rules_name_no_round_game() -> None:
+    """games/phone_rules/figures.py finds a round game's rules module by the name its Kind
+    gives (a sixth game touches no list there)."""
+    source = (GAMES / "phone_rules" / "figures.py").read_text()
+    for kind in KINDS.values():
+        if kind.rounds is not None:
+            short = kind.rounds.__name__.rsplit(".", 1)[-1]
+            assert f'"{short}"' not in source and f"import {short}" not in source, short
+            assert f" {short}," not in source, short
+
+
+def test_the_phone_finds_each_round_games_rules_by_its_name() -> None:
+    from games.phone_rules import figures
+
+    for kind in KINDS.values():
+        if kind.rounds is not None:
+            assert figures.round_game(kind.rounds.__name__.rsplit(".", 1)[-1]) is kind.rounds
+    for unknown in ("oh_hell", "chess", "errors", "../x"):
+        with pytest.raises(KeyError):
+            figures.round_game(unknown)
