@@ -289,22 +289,13 @@ def _oh_hell_answer(evening, refused):
     }
     if result.deals:
         scored = result.deals[-1]
-        record = scored.record
         answer["last"] = {
             "number": len(result.deals),
             "plan": scored.plan.number,
             "revoked": scored.revoked,
             "rows": [
-                {
-                    "bid": record.bids[seat],
-                    "tricks": record.tricks[seat] if record.tricks else None,
-                    "made": scored.made[seat],
-                    "score": scored.scores[seat],
-                    "total": scored.totals[seat],
-                    "revoked": record.revoke == seat,
-                    "whys": plain(oh_hell.explain_deal(scored, seat, tally.rules)),
-                }
-                for seat in range(players)
+                dict(row, whys=plain(oh_hell.explain_deal(scored, seat, tally.rules)))
+                for seat, row in enumerate(oh_hell.seat_figures(scored))
             ],
         }
     if plan is not None:

@@ -214,19 +214,13 @@ def last_deal_summary(table: OhHellTable) -> dict | None:
     if not table.result.deals:
         return None
     scored = table.result.deals[-1]
-    record = scored.record
     rows = [
-        {
-            "name": table.names[seat],
-            "bid": record.bids[seat],
-            "tricks": record.tricks[seat] if record.tricks else None,
-            "made": scored.made[seat],
-            "score": scored.scores[seat],
-            "total": scored.totals[seat],
-            "revoked": record.revoke == seat,
-            "why": explained(oh_hell.explain_deal(scored, seat, table.rules)),
-        }
-        for seat in range(table.players)
+        dict(
+            row,
+            name=table.names[seat],
+            why=explained(oh_hell.explain_deal(scored, seat, table.rules)),
+        )
+        for seat, row in enumerate(oh_hell.seat_figures(scored))
     ]
     return {"deal": scored, "rows": rows, "number": len(table.result.deals)}
 

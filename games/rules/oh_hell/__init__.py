@@ -38,6 +38,7 @@ from games.rules.oh_hell.scoring import (
     explain_deal,
     explain_score,
     score_game,
+    seat_figures,
     settle_up,
     standings,
 )

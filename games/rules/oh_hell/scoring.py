@@ -307,6 +307,24 @@ def standings(
     return tuple(result)
 
 
+def seat_figures(scored: DealResult) -> list[dict]:
+    """A scored deal seat by seat, as the deal screen and the phone's table show it: the
+    bid, the tricks (none in a revoked deal), made or not, the deal's score, the running
+    total, and whether this seat revoked."""
+    record = scored.record
+    return [
+        {
+            "bid": record.bids[seat],
+            "tricks": record.tricks[seat] if record.tricks else None,
+            "made": scored.made[seat],
+            "score": scored.scores[seat],
+            "total": scored.totals[seat],
+            "revoked": record.revoke == seat,
+        }
+        for seat in range(len(scored.scores))
+    ]
+
+
 class Tally:
     """A game so far, deal by deal: ``add`` scores the next record (a revoked one is followed
     by the same deal again; a record after the schedule's last deal is refused, and a
