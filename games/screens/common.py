@@ -68,6 +68,19 @@ def sending_words() -> dict:
     )
 
 
+def offline_start(drawing: str, table, entries: dict) -> dict:
+    """What every game's offline state begins with: which drawing, the session's version,
+    the words said before the rest arrive (a connection lost in the first second), where
+    each entry is sent, and the names at the table."""
+    return {
+        "game": drawing,
+        "version": table.game.version,
+        "kept": kept_words(),
+        "urls": urls(table.game, tuple(entries)),
+        "names": table.names,
+    }
+
+
 def common_words() -> dict:
     return {
         "kept": kept_words(),

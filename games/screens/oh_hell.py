@@ -25,10 +25,9 @@ from games.screens.common import (
     cleaned,
     common_words,
     keep,
-    kept_words,
+    offline_start,
     plural,
     posted_version,
-    urls,
 )
 from games.services import Conflict
 from games.tables.oh_hell import OhHellTable, record_of
@@ -434,12 +433,7 @@ def offline_state(table: OhHellTable, context: dict) -> dict:
     game = table.game
     last = services.last_undoable(game)
     return {
-        "game": "oh_hell",
-        "version": game.version,
-        # Said even before the words arrive (a connection lost in the first second).
-        "kept": kept_words(),
-        "urls": urls(game, tuple(ENTRIES)),
-        "names": table.names,
+        **offline_start("oh_hell", table, ENTRIES),
         "rules": {
             "game": "oh_hell",
             "options": plain(table.rules),

@@ -23,7 +23,7 @@ from games.models import Game
 from games.phone_rules.figures import plain
 from games.rules import RuleError
 from games.rules.rounds import Plan, Result
-from games.screens.common import PHONE_RULES_FILES, common_words, kept_words, urls
+from games.screens.common import PHONE_RULES_FILES, common_words, offline_start
 from games.services import Conflict
 from games.tables.rounds import RoundsTable
 
@@ -281,11 +281,7 @@ def offline_state(table: RoundsTable, context: dict) -> dict:
         }
     plan = context["plan"]
     return {
-        "game": "rounds",
-        "version": game.version,
-        "kept": kept_words(),
-        "urls": urls(game, tuple(ENTRIES)),
-        "names": table.names,
+        **offline_start("rounds", table, ENTRIES),
         "number": plan.number if plan else None,
         "phase": context["phase"],
         "bids": _bid_fields(table.pending.entry if table.pending else None),
