@@ -4,13 +4,16 @@ from `games.rules`, never stored, so an edit to deal 2 shows in every total afte
 from __future__ import annotations
 
 import secrets
+from typing import TYPE_CHECKING
 
 from django.db import models
 from django.db.models import Q
 from django.db.models.functions import Lower
-from django.utils.translation import gettext_lazy as _
 
 from games import limits
+
+if TYPE_CHECKING:
+    from games.kinds import Kind
 
 
 def new_key() -> str:
@@ -53,6 +56,14 @@ class Player(models.Model):
         return self.name
 
 
+def registered_games() -> list[tuple[str, str]]:
+    """Every game games/kinds.py registers, as the ``kind`` field's choices: a callable, so
+    a new game needs no migration."""
+    from games.kinds import KINDS  # the registry reads the rules, not the models
+
+    return [(name, kind.label) for name, kind in KINDS.items()]
+
+
 #: The most seats any game has (Skull King: 8).
 MAX_SEATS = 8
 
@@ -60,13 +71,9 @@ MAX_SEATS = 8
 class Game(models.Model):
     """One session of any game games/kinds.py registers (``kind`` is its name)."""
 
-    class Kind(models.TextChoices):
-        OH_HELL = "oh_hell", _("Oh Hell")
-        KOZEL = "kozel", _("Kozel")
-
     notebook = models.ForeignKey(Notebook, on_delete=models.CASCADE, related_name="games")
     public_id = models.CharField(max_length=16, unique=True, default=new_public_id)
-    kind = models.CharField(max_length=20)
+    kind = models.CharField(max_length=20, choices=registered_games)
     preset = models.CharField(max_length=40)
     options = models.JSONField(default=dict)
     first_dealer = models.PositiveSmallIntegerField()
@@ -93,11 +100,16 @@ class Game(models.Model):
     def finished(self) -> bool:
         return self.finished_at is not None
 
-    def get_kind_display(self) -> str:
-        """The game's name (games/kinds.py), in the visitor's language."""
+    @property
+    def registered(self) -> Kind:
+        """What the app knows of its game (games/kinds.py), for a template that asks."""
         from games.kinds import kind_of  # the registry reads the rules, not the models
 
-        return str(kind_of(self.kind).label)
+        return kind_of(self.kind)
+
+    def get_kind_display(self) -> str:
+        """The game's name (games/kinds.py), in the visitor's language."""
+        return str(self.registered.label)
 
 
 class ShareLink(models.Model):
