@@ -15,7 +15,7 @@ from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from games.rules import oh_hell, rounds
+from games.rules import rounds
 
 WIDTH = 360
 LEFT = 44  # room for the y tick labels and the rotated y label
@@ -210,31 +210,7 @@ def deal_chart(
     return Chart(title=title, svg=svg, x_label=x_label, columns=tuple(names), rows=rows)
 
 
-# -- the two games -------------------------------------------------------------------------
-
-
-def oh_hell_chart(result: oh_hell.GameResult, names: Sequence[str], chart_id: str) -> Chart | None:
-    """None before the first deal."""
-    if not result.deals:
-        return None
-    last = result.deals[-1]
-    finals = ", ".join(f"{name} {last.totals[seat]}" for seat, name in enumerate(names))
-    desc = ngettext(
-        "Each player's total after every deal, %(deals)s deal so far. Now: %(finals)s.",
-        "Each player's total after every deal, %(deals)s deals so far. Now: %(finals)s.",
-        len(result.deals),
-    ) % {"deals": len(result.deals), "finals": finals}
-    return deal_chart(
-        chart_id=chart_id,
-        title=_("Running totals"),
-        desc=desc,
-        y_label=_("Points"),
-        names=names,
-        deals=[
-            (deal.plan.number, deal.totals, _("revoke") if deal.revoked else "")
-            for deal in result.deals
-        ],
-    )
+# -- games scored round by round (each other design draws its own with `deal_chart`) ---------
 
 
 def rounds_chart(result: rounds.Result, names: Sequence[str], chart_id: str) -> Chart | None:

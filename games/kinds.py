@@ -33,8 +33,10 @@ class Kind:
     wrong_table: RuleError
     #: Two teams, seats 0 and 2 against 1 and 3.
     teams: bool = False
-    #: Settling up in money after the game (seed 000).
+    #: Settling up in money after the game (seed 000): its table's ``settle(stake)``.
     settles: bool = False
+    #: The phone may say the call aloud after the bids (its settings offer the switch).
+    call_aloud: bool = False
     #: Its own storage (a games.tables.Table's path), if it is not scored round by round.
     storage: str | None = None
     #: A game scored round by round: its rules module (games.rules.rounds), else None.
@@ -100,6 +102,7 @@ OH_HELL = Kind(
         high=oh_hell.MAX_PLAYERS,
     ),
     settles=True,
+    call_aloud=True,
     storage="games.tables.oh_hell.OhHellTable",
 )
 

@@ -20,4 +20,4 @@ from games.exports.reading import (
     read_json,
     session_plan,
 )
-from games.exports.summary import parse_stake, settle, summary
+from games.exports.summary import parse_stake, summary

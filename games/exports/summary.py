@@ -1,14 +1,13 @@
-"""The summary line to paste into a chat, and settling up (seed 000: a stake per point)."""
+"""The summary line to paste into a chat, and the stake per point for settling up (seed 000;
+the table works it out: its ``settle``)."""
 
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 from decimal import Decimal, InvalidOperation
 
-from games.rules import RuleError, gettext_noop, oh_hell
+from games.rules import RuleError, gettext_noop
 from games.tables import Table
-from games.tables.oh_hell import OhHellTable
 
 
 def summary(table: Table) -> str:
@@ -39,30 +38,3 @@ def parse_stake(raw: str) -> Decimal:
     if stake != stake.quantize(Decimal("0.01")):
         raise RuleError(gettext_noop("Enter the stake with at most two decimals, like 0.10."))
     return stake
-
-
-@dataclass(frozen=True)
-class Payment:
-    name: str
-    total: int
-    winner: bool
-    amount: float  # what this player pays (> 0) or receives (< 0)
-
-    @property
-    def pays(self) -> str:
-        return f"{self.amount:.2f}" if self.amount > 0 else ""
-
-    @property
-    def receives(self) -> str:
-        return f"{-self.amount:.2f}" if self.amount < 0 else ""
-
-
-def settle(table: OhHellTable, stake: Decimal) -> list[Payment]:
-    """Seed 000: each player pays the winner the stake times the points between them; tied
-    winners share. Best first."""
-    result = table.result
-    amounts = oh_hell.settle_up(result.totals, stake)
-    return [
-        Payment(table.names[s.seat], s.total, s.total == max(result.totals), amounts[s.seat])
-        for s in result.standings
-    ]

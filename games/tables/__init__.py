@@ -16,6 +16,8 @@ What a `Table` gives:
   ``check_start(kind, rules, players)``: a refusal if the rules cannot seat the table;
 - ``create(sessions)``: imported sessions' deals written, each ``(game, deals, pending)``
   as read from a file, in a fixed number of queries however many;
+- ``chart(name)``: the running totals' chart; ``settle(stake)``: what each player pays or
+  receives at a stake per point (`Payment`, best first), None for a game without stakes;
 - ``files()``: the design's module of files (its CSV rows, its JSON, its summary line and
   the reading of its deals from a file).
 """
@@ -24,6 +26,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from decimal import Decimal
 from importlib import import_module
 from types import ModuleType
 from typing import Any, ClassVar
@@ -32,6 +35,24 @@ from django.db.models import Prefetch
 
 from games.kinds import Kind, kind_of
 from games.models import Game, Round, Seat
+
+
+@dataclass(frozen=True)
+class Payment:
+    """One player's line in settling up (`Table.settle`)."""
+
+    name: str
+    total: int
+    winner: bool
+    amount: float  # what this player pays (> 0) or receives (< 0)
+
+    @property
+    def pays(self) -> str:
+        return f"{self.amount:.2f}" if self.amount > 0 else ""
+
+    @property
+    def receives(self) -> str:
+        return f"{-self.amount:.2f}" if self.amount < 0 else ""
 
 
 @dataclass
@@ -87,6 +108,10 @@ class Table:
     def chart(self, name: str) -> dict:
         """The running totals' chart (games.charts), ``name`` its element's id."""
         raise NotImplementedError
+
+    def settle(self, stake: Decimal) -> list[Payment] | None:
+        """Settling up at ``stake`` a point (Kind.settles), best first; None without stakes."""
+        return None
 
     @classmethod
     def load(cls, game: Game) -> Table:

@@ -5,14 +5,17 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from decimal import Decimal
 from functools import cached_property
 
 from django.db.models import Prefetch
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from games import charts
 from games.models import Adjustment, Deal, Game, Hand, Seat
 from games.rules import oh_hell
-from games.tables import Table, seats_of
+from games.tables import Payment, Table, seats_of
 
 OH_HELL_DEALS = Deal.objects.order_by("index").prefetch_related(
     Prefetch("hands", queryset=Hand.objects.order_by("seat")),
@@ -104,8 +107,19 @@ class OhHellTable(Table):
     def deal_number(self, deal: Deal) -> int:
         return deal.index + 1
 
-    def chart(self, name: str) -> dict:
-        return charts.oh_hell_chart(self.result, self.names, name)
+    def chart(self, name: str) -> charts.Chart | None:
+        return oh_hell_chart(self.result, self.names, name)
+
+    def settle(self, stake: Decimal) -> list[Payment]:
+        """Seed 000: each player pays the winner the stake times the points between them;
+        tied winners share. Best first."""
+        result = self.result
+        amounts = oh_hell.settle_up(result.totals, stake)
+        best = max(result.totals)
+        return [
+            Payment(self.names[s.seat], s.total, s.total == best, amounts[s.seat])
+            for s in result.standings
+        ]
 
     # -- storage -----------------------------------------------------------------------
 
@@ -206,4 +220,30 @@ def record_of(
         trump=trump or None,
         revoke=revoke,
         adjustments=tuple(oh_hell.Adjustment(*adjustment) for adjustment in adjustments),
+    )
+
+
+def oh_hell_chart(
+    result: oh_hell.GameResult, names: Sequence[str], chart_id: str
+) -> charts.Chart | None:
+    """None before the first deal."""
+    if not result.deals:
+        return None
+    last = result.deals[-1]
+    finals = ", ".join(f"{name} {last.totals[seat]}" for seat, name in enumerate(names))
+    desc = ngettext(
+        "Each player's total after every deal, %(deals)s deal so far. Now: %(finals)s.",
+        "Each player's total after every deal, %(deals)s deals so far. Now: %(finals)s.",
+        len(result.deals),
+    ) % {"deals": len(result.deals), "finals": finals}
+    return charts.deal_chart(
+        chart_id=chart_id,
+        title=_("Running totals"),
+        desc=desc,
+        y_label=_("Points"),
+        names=names,
+        deals=[
+            (deal.plan.number, deal.totals, _("revoke") if deal.revoked else "")
+            for deal in result.deals
+        ],
     )

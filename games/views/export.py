@@ -88,7 +88,7 @@ def settle_up(request: HttpRequest, public_id: str) -> HttpResponse:
         context["stake_error"] = message(refusal)
         status = 422
     else:
-        context["payments"] = exports.settle(table, stake)
+        context["payments"] = table.settle(stake)
     template = "games/settle_up.html#settle-up" if request.htmx else "games/settle_up.html"
     response = render(request, template, context, status=status)
     if request.htmx:

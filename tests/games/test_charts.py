@@ -12,6 +12,7 @@ from pytest_django.asserts import assertContains, assertNotContains
 
 from games import charts, services
 from games.rules import kozel, oh_hell
+from games.tables.oh_hell import oh_hell_chart
 from tests.games.conftest import enter_kozel_deal, play_deal, play_deals
 
 SVG = "{http://www.w3.org/2000/svg}"
@@ -43,7 +44,7 @@ def parse(svg: str) -> ET.Element:
 
 @pytest.fixture
 def chart() -> charts.Chart:
-    return charts.oh_hell_chart(three_deals(), ["Anna", "Ben", "Carla"], "chart")
+    return oh_hell_chart(three_deals(), ["Anna", "Ben", "Carla"], "chart")
 
 
 def test_it_has_a_title_and_a_description_that_name_it(chart) -> None:
@@ -130,7 +131,7 @@ def test_the_numbers_come_as_rows_of_running_totals(chart) -> None:
 
 
 def test_a_name_is_escaped() -> None:
-    chart = charts.oh_hell_chart(three_deals(), ["<b>Anna</b>", "Ben & co", "Carla"], "chart")
+    chart = oh_hell_chart(three_deals(), ["<b>Anna</b>", "Ben & co", "Carla"], "chart")
 
     assert "<b>" not in chart.svg
     assert parse(chart.svg) is not None
@@ -145,7 +146,7 @@ def test_a_revoked_deal_is_marked_in_the_numbers() -> None:
         [oh_hell.DealRecord(bids=(1, 0, 0), revoke=2), oh_hell.DealRecord((1, 0, 0), (1, 0, 0))],
     )
 
-    chart = charts.oh_hell_chart(result, ["Anna", "Ben", "Carla"], "chart")
+    chart = oh_hell_chart(result, ["Anna", "Ben", "Carla"], "chart")
 
     assert chart.rows == (("1 (revoke)", (0, 0, -10)), ("1", (11, 10, 0)))
 
@@ -159,7 +160,7 @@ def test_a_negative_total_stays_inside_the_axis() -> None:
 def test_a_session_without_a_deal_has_no_chart() -> None:
     empty = oh_hell.score_game(RULES, 3, 0, [])
 
-    assert charts.oh_hell_chart(empty, ["Anna", "Ben", "Carla"], "chart") is None
+    assert oh_hell_chart(empty, ["Anna", "Ben", "Carla"], "chart") is None
 
 
 def test_seven_players_get_seven_different_lines() -> None:
@@ -167,7 +168,7 @@ def test_seven_players_get_seven_different_lines() -> None:
     result = oh_hell.score_game(rules, 7, 0, [oh_hell.DealRecord((0,) * 7, (1, 0, 0, 0, 0, 0, 0))])
     names = ["Anna", "Ben", "Carla", "Dan", "Eve", "Finn", "Gus"]
 
-    root = parse(charts.oh_hell_chart(result, names, "chart").svg)
+    root = parse(oh_hell_chart(result, names, "chart").svg)
 
     series = [g for g in root.iter(f"{SVG}g") if "chart-series" in g.get("class", "")]
     styles = {
