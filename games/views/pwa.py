@@ -91,7 +91,7 @@ def manifest(request: HttpRequest) -> JsonResponse:
         "id": home,
         "name": "Scorekeeper",
         "short_name": "Scorekeeper",
-        "description": _("A score notebook for the card table: Oh Hell and Kozel."),
+        "description": _("A score notebook for the card table."),
         "lang": request.LANGUAGE_CODE,
         "start_url": home,
         "scope": home,
