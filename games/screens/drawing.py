@@ -16,6 +16,17 @@ from games.kinds import kind_of
 from games.models import Game
 
 
+def swap_key(public_id: str, version: int) -> str:
+    """Where a follower's swap of this version, in the page's language, is kept."""
+    return f"table:{public_id}:{version}:{get_language()}"
+
+
+def kept_swap(public_id: str, version: int) -> HttpResponse | None:
+    """A follower's swap of this version as drawn before, if the cache still has it."""
+    html = caches["tables"].get(swap_key(public_id, version))
+    return None if html is None else HttpResponse(html)
+
+
 def render_table(
     request: HttpRequest,
     game: Game,
@@ -34,9 +45,9 @@ def render_table(
     partial = partial or bool(request.htmx)
     kept = None
     if partial and game.role == "view" and status == 200:
-        kept = f"table:{game.public_id}:{game.version}:{get_language()}"
-        if (html := caches["tables"].get(kept)) is not None:
-            return HttpResponse(html)
+        kept = swap_key(game.public_id, game.version)
+        if (swap := kept_swap(game.public_id, game.version)) is not None:
+            return swap
     table = services.table_after(game)
     refused = status >= 400
     posted = request.POST if posted is None else posted

@@ -19,11 +19,12 @@ from games.access import (
     keep_copy,
     message,
     stale_form,
+    version_seen,
 )
 from games.entries import ACTIONS, apply_entry
 from games.kinds import KINDS
 from games.rules import RuleError
-from games.screens.drawing import render_table
+from games.screens.drawing import kept_swap, render_table
 
 
 @require_safe
@@ -34,9 +35,16 @@ def game(request: HttpRequest, public_id: str) -> HttpResponse:
 
 @require_safe
 def live(request: HttpRequest, public_id: str) -> HttpResponse:
-    """Polled with the page's version (``?v=``): 204 when unchanged (one query), else the table.
+    """Polled with the page's version (``?v=``): 204 when unchanged (one query of two
+    columns), else the table (a follower's from the cache when another follower had it drawn).
     A stopped link or deleted session gets a line in place of the table: a 200, so the browser
     logs no error, with no poll of its own, so the asking stops. Any other request: 404."""
+    if seen := version_seen(request, public_id):
+        version, role = seen
+        if request.GET.get("v") == str(version):
+            return HttpResponse(status=204)
+        if role == "view" and request.htmx and (swap := kept_swap(public_id, version)):
+            return swap
     try:
         game = get_game(request, public_id)
     except Http404:
@@ -45,8 +53,6 @@ def live(request: HttpRequest, public_id: str) -> HttpResponse:
             raise
         context = {"element": element, "public_id": public_id}
         return render(request, "games/_link_ended.html", context)
-    if request.GET.get("v") == str(game.version):
-        return HttpResponse(status=204)
     return render_table(request, game, partial=True)
 
 

@@ -157,11 +157,12 @@ def test_followers_swap_is_drawn_once_a_version_and_language(
     shown = Game.objects.get(pk=game.pk).version
     swap = reverse("live", args=[game.public_id]) + f"?v={shown - 1}"
 
-    # game with its notebook and the link's role; seats with players, deals, their
-    # hands, their adjustments
-    with django_assert_num_queries(5):
+    # the version and the link's role (changed, and no follower's drawing kept yet); game
+    # with its notebook and the link's role; seats with players, deals, their hands, their
+    # adjustments
+    with django_assert_num_queries(6):
         first = phones[0].get(swap, **HTMX)
-    # the game and the link's role: the table as the first phone was given it
+    # the version and the link's role: the table as the first phone was given it
     with django_assert_num_queries(1):
         second = phones[1].get(swap, **HTMX)
     Client(headers={"accept-language": "it"}).get(reverse("join", args=[link.key]))
