@@ -254,5 +254,6 @@ def forget_notebook(*, notebook: Notebook) -> None:
 
 
 def stats_key(notebook_id: int) -> str:
-    """The cache key of a notebook's statistics (games/views/stats.py)."""
-    return f"stats:{notebook_id}"
+    """The cache key of a notebook's statistics (games/views/stats.py); its number changes
+    with the shape of what is kept (games.stats.NotebookStats)."""
+    return f"stats:2:{notebook_id}"

@@ -19,7 +19,8 @@ What a `Table` gives:
 - ``chart(name)``: the running totals' chart; ``settle(stake)``: what each player pays or
   receives at a stake per point (`Payment`, best first), None for a game without stakes;
 - ``files()``: the design's module of files (its CSV rows, its JSON, its summary line and
-  the reading of its deals from a file).
+  the reading of its deals from a file); ``screens()``: of screens (games.screens);
+  ``stats()``: of statistics (games.stats).
 """
 
 from __future__ import annotations
@@ -74,6 +75,8 @@ class Table:
     #: ``correct(request, game, table, number)``, and for the phone offline
     #: ``offline_state(table, context)`` and ``ahead(request, table)``.
     SCREENS: ClassVar[str]
+    #: The path of the design's module of statistics (games.stats says what it gives).
+    STATS: ClassVar[str]
 
     def __post_init__(self) -> None:
         self.rules = kind_of(self.game.kind).rules_of(self.game.options)
@@ -94,6 +97,10 @@ class Table:
     @classmethod
     def screens(cls) -> ModuleType:
         return import_module(cls.SCREENS)
+
+    @classmethod
+    def stats(cls) -> ModuleType:
+        return import_module(cls.STATS)
 
     @property
     def correctable(self) -> int:

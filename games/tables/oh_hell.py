@@ -31,6 +31,7 @@ class OhHellTable(Table):
     PREFETCH = (Prefetch("deals", queryset=OH_HELL_DEALS),)
     FILES = "games.tables.oh_hell_files"
     SCREENS = "games.screens.oh_hell"
+    STATS = "games.tables.oh_hell_stats"
 
     @property
     def correctable(self) -> int:

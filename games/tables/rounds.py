@@ -25,6 +25,7 @@ class RoundsTable(Table):
     PREFETCH = (ROUNDS,)
     FILES = "games.tables.rounds_files"
     SCREENS = "games.screens.rounds"
+    STATS = "games.tables.rounds_stats"
 
     @property
     def players(self) -> int:

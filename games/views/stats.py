@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections import defaultdict
 from dataclasses import dataclass
+from typing import Any
 
 from django.core.cache import cache
 from django.core.paginator import InvalidPage, Paginator
@@ -16,10 +17,9 @@ from django.views.decorators.http import require_safe
 
 from games import services, stats
 from games.access import current_notebook
-from games.kinds import KINDS, kind_of
-from games.models import Adjustment, Deal, Game, Hand, Notebook, Player, Round, Seat
-from games.rules import oh_hell, rounds
-from games.tables.oh_hell import record_of
+from games.kinds import KINDS
+from games.models import Game, Notebook, Player, Seat
+from games.tables import designs
 
 FINISHED_PER_PAGE = 20
 
@@ -29,13 +29,12 @@ class ScoredSession:
     game: Game
     players: tuple[str, ...]  # public ids by seat
     names: tuple[str, ...]
-    result: oh_hell.GameResult | rounds.Result
+    result: Any  # its game's result (games.rules)
 
 
 def score_sessions(games: QuerySet[Game]) -> list[ScoredSession]:
-    """Every session scored, in six queries however many. Plain rows: model objects for
-    thousands of hands cost seconds with 500 sessions. A deal's record is built as for
-    `services.load` (`record_of`; tests/games/test_stats.py compares the two)."""
+    """Every session scored, in a fixed number of queries however many: the sessions, their
+    seats with players, then each table design's own (its statistics' ``scored``)."""
     sessions = list(games)
     if not sessions:
         return []
@@ -47,73 +46,28 @@ def score_sessions(games: QuerySet[Game]) -> list[ScoredSession]:
         .values_list("game_id", "player__public_id", "player__name")
     ):
         seats[game_id].append((public_id, name))
-    deals: dict[int, list[dict]] = defaultdict(list)
-    by_pk: dict[int, dict] = {}
-    for pk, game_id, trump, revoke in (
-        Deal.objects.filter(game__in=scope, done=True)
-        .order_by("game_id", "index")
-        .values_list("pk", "game_id", "trump", "revoke")
-    ):
-        by_pk[pk] = {"trump": trump, "revoke": revoke, "hands": {}, "adjustments": []}
-        deals[game_id].append(by_pk[pk])
-    for deal_id, seat, bid, tricks in Hand.objects.filter(
-        deal__game__in=scope, deal__done=True
-    ).values_list("deal_id", "seat", "bid", "tricks"):
-        by_pk[deal_id]["hands"][seat] = (bid, tricks)
-    for deal_id, seat, points, note in (
-        Adjustment.objects.filter(deal__game__in=scope, deal__done=True)
-        .order_by("created_at", "pk")
-        .values_list("deal_id", "seat", "points", "note")
-    ):
-        by_pk[deal_id]["adjustments"].append((seat, points, note))
-    played: dict[int, list[dict]] = defaultdict(list)
-    for game_id, entry in (
-        Round.objects.filter(game__in=scope, done=True)
-        .order_by("game_id", "index")
-        .values_list("game_id", "entry")
-    ):
-        played[game_id].append(entry)
-
-    scored = []
-    for game in sessions:
-        players = tuple(public_id for public_id, _name in seats[game.pk])
-        names = tuple(name for _public_id, name in seats[game.pk])
-        kind = kind_of(game.kind)
-        if kind.rounds is not None:
-            rules = kind.rules_of(game.options)
-            ended = game.finished_at is not None
-            result = kind.rounds.score(
-                rules, len(players), game.first_dealer, played[game.pk], ended=ended
-            )
-        else:
-            records = [record_of(**deal, players=len(players)) for deal in deals[game.pk]]
-            rules = kind_of("oh_hell").rules_of(game.options)
-            result = oh_hell.score_game(rules, len(players), game.first_dealer, records)
-        scored.append(ScoredSession(game, players, names, result))
-    return scored
-
-
-def as_sessions(scored: list[ScoredSession]) -> list[stats.OhHellSession]:
-    """Plain data for `games.stats`, players by public id: Oh Hell's sessions (the round
-    games': `as_rounds_sessions`)."""
+    players = {game.pk: len(seats[game.pk]) for game in sessions}
+    results: dict[int, Any] = {}
+    for design in designs():
+        ours = [game for game in sessions if game.registered.table is design]
+        results.update(design.stats().scored(ours, scope, players))
     return [
-        stats.Session(s.game.public_id, s.game.created_at, s.players, s.result)
-        for s in scored
-        if not isinstance(s.result, rounds.Result)
+        ScoredSession(
+            game,
+            tuple(public_id for public_id, _name in seats[game.pk]),
+            tuple(name for _public_id, name in seats[game.pk]),
+            results[game.pk],
+        )
+        for game in sessions
     ]
 
 
-def as_rounds_sessions(scored: list[ScoredSession]) -> list[stats.RoundsSession]:
-    """The sessions of games scored round by round, for `games.stats`."""
+def as_sessions(scored: list[ScoredSession]) -> list[stats.Session]:
+    """Plain data for `games.stats`, players by public id."""
     return [
-        stats.RoundsSession(s.game.kind, s.game.public_id, s.game.created_at, s.players, s.result)
+        stats.Session(s.game.kind, s.game.public_id, s.game.created_at, s.players, s.result)
         for s in scored
-        if isinstance(s.result, rounds.Result)
     ]
-
-
-def round_kinds() -> list[str]:
-    return [name for name, kind in KINDS.items() if kind.rounds is not None]
 
 
 def owner_notebook(request: HttpRequest) -> Notebook:
@@ -128,13 +82,8 @@ def owner_notebook(request: HttpRequest) -> Notebook:
 
 def winners_line(session: ScoredSession) -> dict:
     """Who won, for the list, with their totals."""
-    result = session.result
-    if isinstance(result, rounds.Result):
-        names = [" & ".join(session.names[seat] for seat in side) for side in result.sides]
-        return {"winners": [(names[side], result.totals[side]) for side in result.winners]}
-    return {
-        "winners": [(session.names[seat], result.totals[seat]) for seat in result.winners],
-    }
+    figures = session.game.registered.table.stats()
+    return {"winners": figures.winners(session.names, session.result)}
 
 
 @require_safe
@@ -160,14 +109,16 @@ def finished(request: HttpRequest) -> HttpResponse:
 # -- statistics ----------------------------------------------------------------------------
 
 
-def rounds_tables(figures: stats.NotebookStats, by_id: dict[str, Player]) -> list[dict]:
-    """One table per game scored round by round that someone played."""
-    tables = []
-    for kind in round_kinds():
-        rows = [(by_id[row.player], row) for row in figures.rounds if row.kind == kind]
-        if rows:
-            tables.append({"kind": kind, "label": KINDS[kind].label, "rows": rows})
-    return tables
+def game_tables(figures: stats.NotebookStats, by_id: dict[str, Player]) -> list[dict]:
+    """One table per game someone played, each drawn by its design's own partial."""
+    return [
+        {
+            "kind": KINDS[name],
+            "rows": [(by_id[row.player], row) for row in rows],
+            "template": f"{KINDS[name].table.stats().TEMPLATE}#notebook",
+        }
+        for name, rows in figures.games
+    ]
 
 
 def compare_players(
@@ -194,13 +145,8 @@ def cached_figures(
     kept = cache.get(key)
     if kept is not None and kept[0] == state:
         return kept[1]
-    scored = score_sessions(games)
-    figures = stats.notebook_stats(
-        [p.public_id for p in players],
-        as_sessions(scored),
-        as_rounds_sessions(scored),
-        round_kinds(),
-    )
+    sessions = as_sessions(score_sessions(games))
+    figures = stats.notebook_stats([p.public_id for p in players], sessions, KINDS.values())
     cache.set(key, (state, figures), timeout=24 * 3600)
     return figures
 
@@ -221,31 +167,24 @@ def statistics(request: HttpRequest) -> HttpResponse:
         if len(players) >= 2:  # the form starts on the first two
             first_id, second_id = players[0].public_id, players[1].public_id
     else:
-        scored = score_sessions(games)
-        oh_hell_sessions = as_sessions(scored)
-        figures = stats.notebook_stats(
-            list(by_id),
-            oh_hell_sessions,
-            as_rounds_sessions(scored),
-            round_kinds(),
-        )
+        sessions = as_sessions(score_sessions(games))
+        figures = stats.notebook_stats(list(by_id), sessions, KINDS.values())
         first, second, error = compare_players(by_id, first_id, second_id)
         if not error:
+            parts = stats.head_to_head(sessions, first.public_id, second.public_id, designs())
             comparison = {
                 "first": first,
                 "second": second,
-                "figures": stats.head_to_head(
-                    oh_hell_sessions,
-                    first.public_id,
-                    second.public_id,
-                    as_rounds_sessions(scored),
-                ),
+                "parts": [
+                    {"figures": part, "template": f"{module.TEMPLATE}#head-to-head"}
+                    for module, part in parts
+                    if part.sessions
+                ],
             }
     context = {
         "notebook": notebook,
         "players": players,
-        "oh_hell_rows": [(by_id[row.player], row) for row in figures.oh_hell],
-        "rounds_tables": rounds_tables(figures, by_id),
+        "games": game_tables(figures, by_id),
         "first_id": first_id,
         "second_id": second_id,
         "comparison": comparison,
@@ -265,36 +204,28 @@ def player_statistics(request: HttpRequest, public_id: str) -> HttpResponse:
     player = next((p for p in players if p.public_id == public_id), None)
     if player is None:
         raise Http404
-    scored = score_sessions(
-        notebook.games.filter(seats__player=player).order_by("created_at", "pk")
+    sessions = as_sessions(
+        score_sessions(notebook.games.filter(seats__player=player).order_by("created_at", "pk"))
     )
-    oh_hell_sessions = as_sessions(scored)
-    rounds_sessions = as_rounds_sessions(scored)
-    rivals = []
+    by_design: dict[int, dict] = {}  # each design's rivals, in the order of designs()
     for other in players:
         if other == player:
             continue
-        figures = stats.head_to_head(
-            oh_hell_sessions, player.public_id, other.public_id, rounds_sessions
-        )
-        if figures.sessions or figures.other_games:
-            rivals.append((other, figures))
+        parts = stats.head_to_head(sessions, player.public_id, other.public_id, designs())
+        for index, (module, figures) in enumerate(parts):
+            if figures.sessions:
+                rows = by_design.setdefault(index, {"template": f"{module.TEMPLATE}#rivals"})
+                rows.setdefault("rows", []).append((other, figures))
     return render(
         request,
         "games/player_stats.html",
         {
             "notebook": notebook,
             "player": player,
-            "oh_hell": stats.oh_hell_player_stats(oh_hell_sessions, player.public_id),
-            "rounds": [
-                (KINDS[kind].label, row)
-                for kind in round_kinds()
-                if (
-                    row := stats.rounds_player_stats(
-                        rounds_sessions, player.public_id, kind, KINDS[kind].rounds
-                    )
-                )
+            "games": [
+                {"kind": kind, "row": row, "template": f"{kind.table.stats().TEMPLATE}#player"}
+                for kind, row in stats.player_stats(sessions, player.public_id, KINDS.values())
             ],
-            "rivals": rivals,
+            "rivals": [by_design[index] for index in sorted(by_design)],
         },
     )

@@ -15,9 +15,11 @@ from django.utils import timezone
 from pytest_django.asserts import assertContains, assertNotContains
 
 from games import services, stats
+from games.kinds import kind_of
 from games.models import Game, Notebook, Player
 from games.rules import kozel, oh_hell
-from games.views.stats import as_rounds_sessions, as_sessions, score_sessions
+from games.tables import oh_hell_stats, rounds_stats
+from games.views.stats import as_sessions, score_sessions
 from tests.games.conftest import (
     HTMX,
     all_rows,
@@ -157,8 +159,13 @@ def player_id(notebook: Notebook, name: str) -> str:
     return Player.objects.get(notebook=notebook, name=name).public_id
 
 
+OH_HELL, KOZEL = kind_of("oh_hell"), kind_of("kozel")
+
+
 def notebook_sessions(notebook: Notebook):
-    return as_sessions(score_sessions(notebook.games.order_by("created_at", "pk")))
+    """Oh Hell's sessions, for its own figures."""
+    sessions = as_sessions(score_sessions(notebook.games.order_by("created_at", "pk")))
+    return [session for session in sessions if session.kind == OH_HELL.name]
 
 
 # -- the figures, as data ------------------------------------------------------------------
@@ -193,7 +200,7 @@ OH_HELL_BY_HAND = {
 def test_each_players_oh_hell_figures_match_the_hand_count(notebook, three_sessions, name) -> None:
     oh_hell_sessions = notebook_sessions(notebook)
 
-    figures = stats.oh_hell_player_stats(oh_hell_sessions, player_id(notebook, name))
+    figures = oh_hell_stats.player_stats(OH_HELL, oh_hell_sessions, player_id(notebook, name))
 
     assert (
         figures.sessions,
@@ -213,8 +220,8 @@ def test_each_players_oh_hell_figures_match_the_hand_count(notebook, three_sessi
 def test_rates_and_averages_follow_from_the_counts(notebook, three_sessions) -> None:
     oh_hell_sessions = notebook_sessions(notebook)
 
-    carla = stats.oh_hell_player_stats(oh_hell_sessions, player_id(notebook, "Carla"))
-    ben = stats.oh_hell_player_stats(oh_hell_sessions, player_id(notebook, "Ben"))
+    carla = oh_hell_stats.player_stats(OH_HELL, oh_hell_sessions, player_id(notebook, "Carla"))
+    ben = oh_hell_stats.player_stats(OH_HELL, oh_hell_sessions, player_id(notebook, "Ben"))
 
     assert (carla.win_rate, carla.average, carla.best, carla.made_rate) == (0.5, 15.5, 21, 0.8)
     assert (carla.zero_rate, carla.took_more_rate, carla.took_fewer_rate) == (1.0, 0.0, 1.0)
@@ -232,7 +239,9 @@ KOZEL_BY_HAND = {
 
 
 def rounds_sessions(notebook: Notebook):
-    return as_rounds_sessions(score_sessions(notebook.games.order_by("created_at", "pk")))
+    """The sessions of games scored round by round."""
+    sessions = as_sessions(score_sessions(notebook.games.order_by("created_at", "pk")))
+    return [session for session in sessions if kind_of(session.kind).rounds is not None]
 
 
 @pytest.mark.parametrize("name", list(KOZEL_BY_HAND))
@@ -242,7 +251,7 @@ def test_each_players_kozel_figures_match_the_hand_count(notebook, two_matches, 
     the goat at 12. Match 2 (Anna & Ben against Dan & Carla): Dan & Carla lose 2."""
     sessions = rounds_sessions(notebook)
 
-    figures = stats.rounds_player_stats(sessions, player_id(notebook, name), "kozel", kozel)
+    figures = rounds_stats.player_stats(KOZEL, sessions, player_id(notebook, name))
 
     matches, won, deals, lost, eggs = KOZEL_BY_HAND[name]
     assert (figures.sessions, figures.wins, figures.rounds) == (matches, won, deals)
@@ -258,17 +267,18 @@ def test_head_to_head_matches_the_hand_count(notebook, three_sessions, two_match
     others = rounds_sessions(notebook)
     anna, ben, carla = (player_id(notebook, n) for n in ("Anna", "Ben", "Carla"))
 
-    ben_carla = stats.head_to_head(oh_hell_sessions, ben, carla, others)
-    anna_ben = stats.head_to_head(oh_hell_sessions, anna, ben, others)
-    anna_carla = stats.head_to_head(oh_hell_sessions, anna, carla, others)
+    ben_carla = oh_hell_stats.head_to_head(oh_hell_sessions, ben, carla)
+    anna_ben = oh_hell_stats.head_to_head(oh_hell_sessions, anna, ben)
+    anna_ben_others = rounds_stats.head_to_head(others, anna, ben)
+    anna_carla_others = rounds_stats.head_to_head(others, anna, carla)
 
     assert (ben_carla.sessions, ben_carla.first_ahead, ben_carla.second_ahead) == (2, 0, 1)
     assert (ben_carla.level, ben_carla.average_difference) == (1, -5.5)
     # Oh Hell: session 1 (11 against 10). Kozel: match 1 against each other, Ben's side won.
     assert (anna_ben.sessions, anna_ben.first_ahead, anna_ben.average_difference) == (1, 1, 1.0)
-    assert (anna_ben.other_games, anna_ben.other_first_ahead) == (1, 0)
-    assert anna_ben.other_second_ahead == 1
-    assert anna_carla.other_games == 0  # partners in match 1
+    assert (anna_ben_others.sessions, anna_ben_others.first_ahead) == (1, 0)
+    assert anna_ben_others.second_ahead == 1
+    assert anna_carla_others.sessions == 0  # partners in match 1
 
 
 def test_a_player_who_never_played_has_no_figures(notebook, three_sessions) -> None:
@@ -276,8 +286,8 @@ def test_a_player_who_never_played_has_no_figures(notebook, three_sessions) -> N
     oh_hell_sessions = notebook_sessions(notebook)
     eve = player_id(notebook, "Eve")
 
-    assert stats.oh_hell_player_stats(oh_hell_sessions, eve) is None
-    assert stats.rounds_player_stats(rounds_sessions(notebook), eve, "kozel", kozel) is None
+    assert oh_hell_stats.player_stats(OH_HELL, oh_hell_sessions, eve) is None
+    assert rounds_stats.player_stats(KOZEL, rounds_sessions(notebook), eve) is None
 
 
 # -- pure rules of counting (no database) ---------------------------------------------------
@@ -288,9 +298,10 @@ RULES = oh_hell.PRESETS["classic"].with_options(
 START = timezone.now()
 
 
-def session(key: str, minutes: int, records: list[oh_hell.DealRecord]) -> stats.OhHellSession:
+def session(key: str, minutes: int, records: list[oh_hell.DealRecord]) -> stats.Session:
     result = oh_hell.score_game(RULES, 3, 0, records)
-    return stats.OhHellSession(key, START + timedelta(minutes=minutes), ("a", "b", "c"), result)
+    started = START + timedelta(minutes=minutes)
+    return stats.Session("oh_hell", key, started, ("a", "b", "c"), result)
 
 
 def made_by_a() -> oh_hell.DealRecord:
@@ -305,7 +316,7 @@ def test_a_revoked_deal_neither_breaks_nor_extends_a_run() -> None:
     revoked = oh_hell.DealRecord(bids=(0, 0, 0), revoke=0)
     records = [made_by_a(), revoked, made_by_a(), missed_by_a()]
 
-    figures = stats.oh_hell_player_stats([session("s", 0, records)], "a")
+    figures = oh_hell_stats.player_stats(OH_HELL, [session("s", 0, records)], "a")
 
     assert (figures.longest_run, figures.bids, figures.made) == (2, 3, 2)
 
@@ -315,13 +326,13 @@ def test_a_run_follows_the_sessions_in_the_order_they_started() -> None:
     later = session("later", 10, [made_by_a(), made_by_a()])
     earlier = session("earlier", 0, [missed_by_a(), made_by_a()])
 
-    figures = stats.oh_hell_player_stats([later, earlier], "a")
+    figures = oh_hell_stats.player_stats(OH_HELL, [later, earlier], "a")
 
     assert figures.longest_run == 3
 
 
 def test_an_unfinished_session_counts_bids_but_not_scores() -> None:
-    figures = stats.oh_hell_player_stats([session("s", 0, [made_by_a()])], "a")
+    figures = oh_hell_stats.player_stats(OH_HELL, [session("s", 0, [made_by_a()])], "a")
 
     assert (figures.sessions, figures.wins, figures.average, figures.best) == (0, 0, None, None)
     assert (figures.bids, figures.made, figures.win_rate) == (1, 1, None)
@@ -332,8 +343,8 @@ def test_tied_winners_each_count_a_win() -> None:
     records = [oh_hell.DealRecord(bids=(0, 0, 0), tricks=(1, 0, 0))] * 4
     finished = session("s", 0, records)
 
-    b = stats.oh_hell_player_stats([finished], "b")
-    a = stats.oh_hell_player_stats([finished], "a")
+    b = oh_hell_stats.player_stats(OH_HELL, [finished], "b")
+    a = oh_hell_stats.player_stats(OH_HELL, [finished], "a")
 
     assert (b.wins, b.totals) == (1, (40,))
     assert (a.wins, a.totals, a.took_more, a.missed_difference) == (0, (0,), 4, 1.0)
@@ -383,7 +394,7 @@ def test_the_players_page_shows_kozel_and_rivals(client, notebook, two_matches) 
     assert "<dt>Wins</dt><dd>0</dd>" in kozel_part  # the goat in match 1
     assert "<dt>Deals lost</dt><dd>4 (80%)</dd>" in kozel_part
     assert "<dt>Eggs (60–60)</dt><dd>1 (20%)</dd>" in kozel_part
-    assert 'id="rivals-table"' in text
+    assert 'id="rounds-rivals-table"' in text  # the round games' rivals: Kozel
 
 
 def test_the_statistics_page_shows_kozel_figures(client, two_matches) -> None:
