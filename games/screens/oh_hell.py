@@ -18,8 +18,8 @@ from games.access import message
 from games.entries import Action, keywords
 from games.explanations import catalogue, explained
 from games.models import Game
-from games.phone_rules.figures import plain
 from games.rules import RuleError, oh_hell
+from games.rules.plain import plain
 from games.screens.common import (
     PHONE_RULES_FILES,
     cleaned,
@@ -417,7 +417,7 @@ def oh_hell_words() -> dict:
 
 def ahead(request: HttpRequest, table: OhHellTable) -> dict:
     """The table's words and the rules' catalogue, in the page's language: the figures come
-    from the rules on the phone (games.phone_rules.figures.oh_hell_table)."""
+    from the rules on the phone (games.rules.oh_hell.phone.table)."""
     return {
         "game": "oh_hell",
         "catalogue": catalogue(oh_hell),
@@ -447,7 +447,7 @@ def offline_state(table: OhHellTable, context: dict) -> dict:
 
 
 def deals_asked(table: OhHellTable, deals: list[dict]) -> dict:
-    """The deals as the rules on the phone take them (games.phone_rules.figures.oh_hell_table):
+    """The deals as the rules on the phone take them (games.rules.oh_hell.phone.table):
     those scored as the rules' records, and the deal in play as stored."""
     records = [
         plain(

@@ -20,8 +20,8 @@ from games.entries import Action
 from games.explanations import catalogue, explained
 from games.kinds import Kind, kind_of
 from games.models import Game
-from games.phone_rules.figures import plain
 from games.rules import RuleError
+from games.rules.plain import plain
 from games.rules.rounds import Plan, Result
 from games.screens.common import PHONE_RULES_FILES, common_words, offline_start
 from games.services import Conflict

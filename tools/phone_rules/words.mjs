@@ -5,7 +5,7 @@
 //
 // Each answer of games.phone_rules.figures.table becomes, per round from ``since``, its
 // notes and each side's explanation as lines, and its refusal as a sentence; an answer of
-// figures.oh_hell_table, its last deal's explanations.
+// games.rules.oh_hell.phone.table, its last deal's explanations.
 import { readFileSync } from "node:fs";
 import { pathToFileURL } from "node:url";
 

@@ -80,3 +80,6 @@ from games.rules.oh_hell.table import (
     top_cards,
     wizard_style,
 )
+
+#: Its own entry points on the phone (games.phone_rules.figures finds them by this).
+PHONE = "games.rules.oh_hell.phone"
