@@ -30,6 +30,7 @@ from games.screens.common import (
     posted_version,
 )
 from games.services import Conflict
+from games.services import oh_hell as oh_hell_services
 from games.tables.oh_hell import OhHellTable, record_of
 
 SHEET_TEMPLATE = "games/sheet.html"
@@ -48,13 +49,19 @@ def tricks_keywords(data: dict, post: dict) -> dict:
 
 #: The entries of the deal screen (games.entries).
 ENTRIES = {
-    "trump": Action(forms.TrumpForm, services.set_trump, "trump", segment="trump"),
-    "bid": Action(forms.BidForm, services.place_bid, "bids", bid_keywords, "bid"),
-    "trick": Action(forms.TrickForm, services.record_trick, "play", segment="trick"),
-    "undo_trick": Action(forms.UndoTrickForm, services.undo_trick, "play", segment="trick/undo"),
-    "tricks": Action(forms.DealForm, services.record_tricks, "tricks", tricks_keywords, "tricks"),
-    "revoke": Action(forms.RevokeForm, services.record_revoke, "revoke", segment="revoke"),
-    "adjust": Action(forms.AdjustmentForm, services.add_adjustment, "adjust", segment="adjust"),
+    "trump": Action(forms.TrumpForm, oh_hell_services.set_trump, "trump", segment="trump"),
+    "bid": Action(forms.BidForm, oh_hell_services.place_bid, "bids", bid_keywords, "bid"),
+    "trick": Action(forms.TrickForm, oh_hell_services.record_trick, "play", segment="trick"),
+    "undo_trick": Action(
+        forms.UndoTrickForm, oh_hell_services.undo_trick, "play", segment="trick/undo"
+    ),
+    "tricks": Action(
+        forms.DealForm, oh_hell_services.record_tricks, "tricks", tricks_keywords, "tricks"
+    ),
+    "revoke": Action(forms.RevokeForm, oh_hell_services.record_revoke, "revoke", segment="revoke"),
+    "adjust": Action(
+        forms.AdjustmentForm, oh_hell_services.add_adjustment, "adjust", segment="adjust"
+    ),
 }
 
 
@@ -267,7 +274,7 @@ def correct(request: HttpRequest, game: Game, table: OhHellTable, number: int) -
         try:
             if action == "adjust":
                 data = cleaned(forms.AdjustmentForm({**request.POST.dict(), "deal": number}))
-                services.add_adjustment(
+                oh_hell_services.add_adjustment(
                     game=game,
                     idempotency_key=key,
                     deal_number=number,
@@ -280,7 +287,7 @@ def correct(request: HttpRequest, game: Game, table: OhHellTable, number: int) -
                 index = inputs.choice_of(request.POST.get("adjustment"), low=0, high=1000)
                 if index is None:
                     raise RuleError(gettext_noop("Pick the adjustment to remove."))
-                services.remove_adjustment(
+                oh_hell_services.remove_adjustment(
                     game=game, idempotency_key=key, deal_number=number, index=index
                 )
                 return redirect("correct", public_id, number)
@@ -289,7 +296,7 @@ def correct(request: HttpRequest, game: Game, table: OhHellTable, number: int) -
                 tricks = forms.seat_values(request.POST, "tricks", table.players)
                 if None in bids:
                     raise RuleError(gettext_noop("Every player needs a bid."))
-                services.correct_deal(
+                oh_hell_services.correct_deal(
                     game=game,
                     idempotency_key=key,
                     version=posted_version(request),
@@ -432,6 +439,7 @@ def offline_state(table: OhHellTable, context: dict) -> dict:
     the deals scored and the deal in play; docs/phone.md "Rules on the phone")."""
     game = table.game
     last = services.last_undoable(game)
+    now = deals_asked(table, [table.deal_state(deal) for deal in table.deals])
     return {
         **offline_start("oh_hell", table, ENTRIES),
         "rules": {
@@ -439,11 +447,22 @@ def offline_state(table: OhHellTable, context: dict) -> dict:
             "options": plain(table.rules),
             "players": table.players,
             "first_dealer": game.first_dealer,
-            **deals_asked(table, [table.deal_state(deal) for deal in table.deals]),
+            **now,
         },
-        "undo": None if last is None else deals_asked(table, services.whole(table, last.before)),
+        "undo": None if last is None else undo_asked(table, now, last.before),
         "phone_rules": {name: static(path) for name, path in PHONE_RULES_FILES.items()},
     }
+
+
+def undo_asked(table: OhHellTable, now: dict, before: dict) -> dict:
+    """The deals as Undo would leave them: an action's snapshot holds the deals from the one
+    it changed (``from``) on, and those before it are scored deals as they are now, so their
+    records are taken from ``now`` rather than built again (docs/performance.md)."""
+    start = before.get("from", 0)
+    if len(now["entries"]) < start:  # a deal before ``from`` is not scored: built whole
+        return deals_asked(table, services.whole(table, before))
+    after = deals_asked(table, before["deals"])
+    return {"entries": now["entries"][:start] + after["entries"], "playing": after["playing"]}
 
 
 def deals_asked(table: OhHellTable, deals: list[dict]) -> dict:
