@@ -33,6 +33,78 @@
       next.scrollIntoView({ block: "nearest" });
     } else {
       field.blur();
+      bringNext(field);
+    }
+  });
+
+  // What the round asks after its numbers, one tap each (Tysiąc's marriages, then the
+  // talon's questions), comes into view above Save as the one before it is answered: after
+  // the last number's Enter, the first question; after a chip, the next; each with as many
+  // of the questions after it as the room holds. Only when not in view already. The room is
+  // what the sticky totals and Save leave (their heights: --stuck-top, --stuck-bottom, set
+  // by static/js/table.js), 8 px off each. At 360 x 640 the marriages sit below the points.
+  const QUESTIONS = ".round-form fieldset.seat-pick, .round-form .talon fieldset.bonus-keys";
+  function room() {
+    const style = document.documentElement.style;
+    const top = (parseFloat(style.getPropertyValue("--stuck-top")) || 0) + 8;
+    const below = parseFloat(style.getPropertyValue("--stuck-bottom")) || 0;
+    return { top, bottom: window.innerHeight - below - 8 };
+  }
+  function reveal(first, last) {
+    const { top, bottom } = room();
+    const start = first.getBoundingClientRect();
+    const end = last.getBoundingClientRect().bottom;
+    const shown = end - start.top <= bottom - top ? end : Math.min(start.bottom, start.top + bottom - top);
+    if (start.top < top) {
+      window.scrollBy(0, start.top - top);
+    } else if (shown > bottom) {
+      window.scrollBy(0, shown - bottom);
+    }
+  }
+  function bringNext(after) {
+    const form = after.closest("form");
+    const questions = Array.from(form.querySelectorAll(QUESTIONS)).filter(
+      (each) => each.offsetParent !== null,
+    );
+    const next = questions.find(
+      (each) =>
+        after.compareDocumentPosition(each) & Node.DOCUMENT_POSITION_FOLLOWING &&
+        !each.contains(after),
+    );
+    if (next) {
+      // The first of a group (the marriages) comes with the group's own legend.
+      const group = next.parentElement.closest(".marriages, .talon");
+      const first = group && group.querySelector(QUESTIONS) === next ? group : next;
+      reveal(first, questions[questions.length - 1]);
+    }
+  }
+  document.addEventListener("change", (event) => {
+    const question = event.target.closest && event.target.closest(QUESTIONS);
+    if (question) {
+      bringNext(question);
+    }
+  });
+
+  // Kozel's deal: once the team is chosen or a digit keyed, the keypad stays in view with
+  // what follows it down to the last trick's keys (at 360 x 640 Save's bar covered them).
+  function splitInView(form) {
+    const pad = form.querySelector("[data-numpad]");
+    const last = form.querySelector(".last-trick");
+    if (pad && last && !pad.hidden) {
+      reveal(pad, last);
+    }
+  }
+  document.addEventListener("change", (event) => {
+    const form = event.target.closest && event.target.closest("[data-split]");
+    if (form && event.target.name === "e.team") {
+      splitInView(form);
+    }
+  });
+  document.addEventListener("click", (event) => {
+    const key = event.target.closest && event.target.closest("[data-numpad] [data-key]");
+    const form = key && key.closest("[data-split]");
+    if (form) {
+      splitInView(form);
     }
   });
 

@@ -203,7 +203,11 @@ def tysiac_deal(
     for seat, value in points.items():
         page.locator(f"#points-{seat}").fill(str(value))
     for suit, name in (marriages or {}).items():
-        page.locator(f"#marriage-{suit}").select_option(label=name)
+        # One tap a marriage: the declarer's chip (no dropdown).
+        chips_of_suit = page.locator(
+            f"#table label.radio-key:has(input[name='e.marriages.{suit}'])"
+        )
+        chips_of_suit.filter(has_text=re.compile(rf"^\s*{re.escape(name)}\s*$")).click()
     page.locator(".save-round").click()
     answered(page, number)
     page.wait_for_timeout(HUMAN_PAUSE_MS)
