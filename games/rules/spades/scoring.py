@@ -157,17 +157,15 @@ def hand_score(
             figures += 1
             whys.append(why)
     if failed and contract and rules.failed_nil == FailedNil.COUNT:
-        said = gettext_noop("the failed nil's %(count)s tricks count toward the contract")
+        said = gettext_noop("the failed nil's tricks count toward the contract: %(count)s")
         whys.append(Why(said, {"count": failed}, COUNT_RULE))
     elif failed:
         # A bag is an overtrick, and every overtrick scores 1 (our choice: also a failed
         # nil's, and also when the partner is set; docs/rules-spades.md).
         said = (
-            gettext_noop(
-                "the failed nil's %(count)s tricks are bags, not the contract's: +%(count)s"
-            )
+            gettext_noop("the failed nil's tricks are bags, not the contract's: +%(count)s")
             if contract
-            else gettext_noop("the failed nils' %(count)s tricks are bags: +%(count)s")
+            else gettext_noop("the failed nils' tricks are bags: +%(count)s")
         )
         points += failed
         figures += 1
