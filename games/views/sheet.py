@@ -61,15 +61,21 @@ HISTORY_TEXT = {
     "undo": gettext_noop("Undone: %(what)s"),
     "import": gettext_noop("Imported from a file (%(deals)s deals)."),
     "restored": gettext_noop("Brought back after it was deleted (%(deals)s deals)."),
+    # A game that plays rounds says so (issue 39, item 7).
+    "import_rounds": gettext_noop("Imported from a file (%(deals)s rounds)."),
+    "restored_rounds": gettext_noop("Brought back after it was deleted (%(deals)s rounds)."),
 }
 
 
-def describe(action: str, params: dict) -> str:
-    """One line of a session's history, in the visitor's language."""
+def describe(action: str, params: dict, rounds: bool = False) -> str:
+    """One line of a session's history, in the visitor's language; ``rounds`` for a game
+    that plays rounds (its Kind's), whose lines count rounds, not deals."""
     params = dict(params)
+    if rounds and action in ("import", "restored"):
+        action = f"{action}_rounds"
     if action == "undo":
         undone = params.pop("action", "")
-        params = {"what": describe(undone, params) if undone in HISTORY_TEXT else ""}
+        params = {"what": describe(undone, params, rounds) if undone in HISTORY_TEXT else ""}
     if action == "adjustment" and not params.get("note"):
         action = "adjustment_without_note"
     if isinstance(params.get("bids"), list):
@@ -98,10 +104,11 @@ def describe(action: str, params: dict) -> str:
 def history(request: HttpRequest, public_id: str) -> HttpResponse:
     """What was entered, when, newest first."""
     game = get_game(request, public_id)
+    rounds = kind_of(game.kind).rounds is not None
     lines = [
         {
             "when": change.created_at,
-            "text": describe(change.action, change.params),
+            "text": describe(change.action, change.params, rounds),
             "undone": change.undone,
         }
         for change in game.changes.all()

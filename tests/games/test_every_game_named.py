@@ -56,3 +56,31 @@ def test_the_lines_written_before_are_renamed(notebook) -> None:
     migration.rename(apps, None)
 
     assert Change.objects.get(game=game, params={"deal": 1}).action == "round_corrected"
+
+
+@pytest.mark.parametrize(
+    ("kind", "preset", "lines"),
+    [
+        (
+            "tysiac",
+            "russian",
+            ["Imported from a file (3 rounds).", "Brought back after it was deleted (3 rounds)."],
+        ),
+        (
+            "oh_hell",
+            "classic",
+            ["Imported from a file (3 deals).", "Brought back after it was deleted (3 deals)."],
+        ),
+    ],
+)
+def test_an_imported_or_restored_game_counts_its_rounds_or_its_deals(
+    notebook, kind, preset, lines
+) -> None:
+    game = start(notebook, kind, preset)
+    for action in ("import", "restored"):
+        Change.objects.create(game=game, action=action, params={"deals": 3}, before={})
+
+    html = client_of(notebook).get(reverse("history", args=[game.public_id])).content.decode()
+
+    for line in lines:
+        assert line in html
