@@ -19,8 +19,9 @@ import pytest
 
 from bench.phone_rules import SKULL_KING_20, long_skull_king_game
 from games.phone_rules import bundle, figures
-from games.rules import kozel, sheet, skull_king, tysiac
+from games.rules import kozel, sheet, skull_king, spades, tysiac
 from tests.rules.test_oh_hell_games import GAMES as OH_HELL_GAMES
+from tests.rules.test_spades_games import BID_5_TOOK_8, TO_337, TO_440_EACH, Y_SHORT, E
 from tests.rules.test_tysiac_games import POLISH_GAME, RUSSIAN_GAME
 
 RUN = Path(__file__).resolve().parents[2] / "tools" / "phone_rules" / "run.mjs"
@@ -188,6 +189,42 @@ CASES = {
     "tysiac polish": rounds_game(
         "tysiac", tysiac.PRESETS["polish"], 4, 0, [e for e, _ in POLISH_GAME]
     ),
+    # Spades: tests/rules/test_spades_games.py's games, and one under every other option.
+    "spades pagat, both teams over 500": rounds_game(
+        "spades", spades.PRESETS["pagat"], 4, 1, [*TO_440_EACH, E]
+    ),
+    "spades 337, bid 5, took 8": rounds_game(
+        "spades", spades.PRESETS["pagat"], 4, 0, [*TO_337, BID_5_TOOK_8]
+    ),
+    "spades a tie, another hand": rounds_game(
+        "spades", spades.PRESETS["pagat"], 4, 0, [*TO_440_EACH[:7], Y_SHORT, E]
+    ),
+    "spades every option": rounds_game(
+        "spades",
+        spades.Rules(
+            failed_nil="count",
+            blind_nil="behind",
+            bag_limit=5,
+            bag_penalty=50,
+            mercy=-200,
+            min_team_bid=4,
+            ten_for_200=True,
+            moon="points",
+            moon_points=250,
+        ),
+        4,
+        2,
+        [
+            {"bids": [0, 4, 5, 4], "tricks": [2, 4, 3, 4]},
+            {"bids": [0, 4, 5, 4], "blind": [True, False, False, False], "tricks": [0, 4, 5, 4]},
+            {"bids": [5, 2, 5, 2], "team_tricks": [13, 0]},
+            {"bids": [3, 3, 3, 3], "team_tricks": [9, 4]},
+            {"bids": [7, 2, 6, 2], "team_tricks": [13, 0]},
+        ],
+    ),
+    "spades a refused hand": rounds_game(
+        "spades", spades.PRESETS["pagat"], 4, 0, [{"bids": [3, 3, 3, 3], "team_tricks": [7, 7]}]
+    ),
     # The sheet: each preset (tests/rules/test_sheet.py's games).
     "sheet free, ended by the table": rounds_game(
         "sheet", sheet.PRESETS["free"], 3, 0, [{"points": [4, 9, 9]}, {"points": [3, -2, 0]}], True
@@ -310,12 +347,13 @@ def test_the_worked_examples_cover_every_game_whole_and_refused() -> None:
     refused = {name for name, answer in answers.items() if "error" in answer}
     finished = {CASES[name]["game"] for name, answer in answers.items() if answer.get("finished")}
 
-    assert games == {"oh_hell", "kozel", "skull_king", "tysiac", "sheet"}
+    assert games == {"oh_hell", "kozel", "skull_king", "tysiac", "sheet", "spades"}
     assert all(callable(figures.scorer(game)) for game in games)
     assert refused == {
         "oh_hell a refused record",
         "kozel a refused deal",
         "skull_king a round too many",
+        "spades a refused hand",
     }
     assert finished == games
     assert len(answers["skull_king twenty rounds"]["rounds"]) == 20

@@ -290,7 +290,9 @@ class Tally:
             points.append(gain)
             whys.append(said)
             moons.append(moon)
-        self.winners, notes, lines = _end(rules, self.totals, moons)
+        self.winners, ending, lines = _end(rules, self.totals, moons)
+        notes = [call(plan, checked["bids"])]
+        notes.extend(ending)  # (MicroPython has no starred item in a list display)
         for side in (0, 1):
             whys[side].extend(lines[side])
         self.scored.append(
@@ -300,7 +302,7 @@ class Tally:
                 points=(points[0], points[1]),
                 totals=(self.totals[0], self.totals[1]),
                 whys=(tuple(whys[0]), tuple(whys[1])),
-                notes=tuple([call(plan, checked["bids"]), *notes]),
+                notes=tuple(notes),
             )
         )
 
