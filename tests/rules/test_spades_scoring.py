@@ -71,38 +71,38 @@ HANDS = [
         ["contract 8, took 3: set, −10 × 8 = −80"],
     ),
     (
-        # 5 + 2 = 7 taken, the nil's 2 are not the contract's: 5 made = 50; −100; +2 bags.
-        # 50 − 100 + 2 = −48.
+        # 5 + 2 = 7 taken, the nil's 2 are not the contract's: 5 made = 50; −100; 2 bags
+        # that score no point (our choice, MSN Zone's). 50 − 100 = −50.
         "a failed nil's tricks are bags, partner made",
         PAGAT,
         entry([0, 3, 5, 3], [2, 4, 5, 2]),
         0,
         0,
-        -48,
+        -50,
         2,
         [
             "contract 5, took 5: 10 × 5 = 50",
             "nil, took 2: −100",
-            "the failed nil's tricks are bags, not the contract's: +2",
+            "the failed nil's tricks are bags, not the contract's: 2",
             "bags: 0 + 2 = 2",
-            "hand: −48",
+            "hand: −50",
         ],
     ),
     (
-        # The issue: bags also when the partner is set. 3 of 5: −50; −100; +3 bags = −147.
+        # The issue: bags also when the partner is set. 3 of 5: −50; −100; 3 bags: −150.
         "a failed nil's tricks are bags, partner set",
         PAGAT,
         entry([0, 3, 5, 3], [3, 3, 3, 4]),
         0,
         0,
-        -147,
+        -150,
         3,
         [
             "contract 5, took 3: set, −10 × 5 = −50",
             "nil, took 3: −100",
-            "the failed nil's tricks are bags, not the contract's: +3",
+            "the failed nil's tricks are bags, not the contract's: 3",
             "bags: 0 + 3 = 3",
-            "hand: −147",
+            "hand: −150",
         ],
     ),
     (
@@ -134,20 +134,20 @@ HANDS = [
         ["contract 5, took 5: 10 × 5 = 50", "blind nil, took 0: +200", "hand: +250"],
     ),
     (
-        # 4 of 5: −50; −200; +1 bag: −249.
+        # 4 of 5: −50; −200; 1 bag: −250.
         "blind nil failed",
         BLIND,
         entry([0, 3, 5, 3], [1, 4, 4, 4], blind=[True, False, False, False]),
         0,
         0,
-        -249,
+        -250,
         1,
         [
             "contract 5, took 4: set, −10 × 5 = −50",
             "blind nil, took 1: −200",
-            "the failed nil's tricks are bags, not the contract's: +1",
+            "the failed nil's tricks are bags, not the contract's: 1",
             "bags: 0 + 1 = 1",
-            "hand: −249",
+            "hand: −250",
         ],
     ),
     (
@@ -162,20 +162,53 @@ HANDS = [
         ["nil, took 0: +100", "nil, took 0: +100", "hand: +200"],
     ),
     (
-        # +100 − 100 + 2 bags = 2.
+        # +100 − 100 = 0, and 2 bags.
         "both partners nil, one failed",
         PAGAT,
         entry([0, 6, 0, 7], [0, 5, 2, 6]),
         0,
         0,
-        2,
+        0,
         2,
         [
             "nil, took 0: +100",
             "nil, took 2: −100",
-            "the failed nils' tricks are bags: +2",
+            "the failed nils' tricks are bags: 2",
             "bags: 0 + 2 = 2",
-            "hand: +2",
+            "hand: 0",
+        ],
+    ),
+    (
+        # MSN Zone's example: nil and a bid of 2, one trick each: −100 − 20 = −120, a bag.
+        "MSN Zone's failed nil and set partner",
+        PAGAT,
+        entry([0, 5, 2, 5], [1, 5, 1, 6]),
+        0,
+        0,
+        -120,
+        1,
+        [
+            "contract 2, took 1: set, −10 × 2 = −20",
+            "nil, took 1: −100",
+            "the failed nil's tricks are bags, not the contract's: 1",
+            "bags: 0 + 1 = 1",
+            "hand: −120",
+        ],
+    ),
+    (
+        # Bags off: the failed nil's trick is nothing; 5 of 5: 50 − 100 = −50.
+        "a failed nil with bags off",
+        NO_BAGS,
+        entry([0, 4, 5, 4], [1, 3, 5, 4]),
+        0,
+        0,
+        -50,
+        0,
+        [
+            "contract 5, took 5: 10 × 5 = 50",
+            "nil, took 1: −100",
+            "the failed nil's tricks count for nothing: 1 (bags off)",
+            "hand: −50",
         ],
     ),
     (

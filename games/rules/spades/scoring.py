@@ -3,9 +3,10 @@ to the target, every figure explained (docs/rules-spades.md).
 
 Sources: pagat.com, "Spades" (John McLeod): made, 10 × the contract and 1 for each
 overtrick (a bag); set, −10 × the contract; nil ±100, blind nil ±200, scored apart from
-the partner's contract; a failed nil's tricks are bags, not the contract's; every 10 bags
-cost 100 and are removed; after a hand, a side at or over 500 wins, the higher of two,
-and equal totals play another hand. The options (issue 41) change these one by one.
+the partner's contract; a failed nil's tricks are bags, not the contract's (MSN Zone's
+example: bags that score no point); every 10 bags cost 100 and are removed; after a
+hand, a side at or over 500 wins, the higher of two, and equal totals play another hand.
+The options (issue 41) change these one by one.
 
 The order within a hand (the issue: the penalty before the target is checked):
 1. each side's contract, its nils, a failed nil's tricks; the bags and their penalty;
@@ -77,6 +78,12 @@ def side_counts(rules: Rules, entry: dict, side: int) -> tuple[int, int, int, in
     counted = took - failed if rules.failed_nil == FailedNil.BAGS else took
     over = max(0, counted - contract)
     return contract, counted, failed, over + (took - counted)
+
+
+def failed_bags(rules: Rules, contract: int, failed: int) -> int:
+    """How many of a side's bags are its failed nils' tricks (no contract's, under pagat's
+    rule or when both partners bid nil)."""
+    return failed if rules.failed_nil == FailedNil.BAGS or not contract else 0
 
 
 def _contract(rules: Rules, contract: int, counted: int) -> tuple[int, bool, Why]:
@@ -160,16 +167,15 @@ def hand_score(
         said = gettext_noop("the failed nil's tricks count toward the contract: %(count)s")
         whys.append(Why(said, {"count": failed}, COUNT_RULE))
     elif failed:
-        # A bag is an overtrick, and every overtrick scores 1 (our choice: also a failed
-        # nil's, and also when the partner is set; docs/rules-spades.md).
-        said = (
-            gettext_noop("the failed nil's tricks are bags, not the contract's: +%(count)s")
-            if contract
-            else gettext_noop("the failed nils' tricks are bags: +%(count)s")
-        )
-        points += failed
-        figures += 1
-        whys.append(Why(said, {"count": failed}))
+        # Bags, but no point for them (our choice, after MSN Zone's example: a failed nil
+        # and a partner's set "lose 120 points" and take one bag; docs/rules-spades.md).
+        if not rules.bags:
+            said = gettext_noop("the failed nil's tricks count for nothing: %(count)s")
+        elif contract:
+            said = gettext_noop("the failed nil's tricks are bags, not the contract's: %(count)s")
+        else:
+            said = gettext_noop("the failed nils' tricks are bags: %(count)s")
+        whys.append(Why(said, {"count": failed}, None if rules.bags else NO_BAGS_RULE))
     penalty = 0
     if rules.bags and bags:
         count = carried + bags
@@ -183,7 +189,7 @@ def hand_score(
         if penalty:
             whys.append(Why(gettext_noop("bags carried: %(count)s"), {"count": count}))
         carried = count
-    elif bags:
+    elif bags > failed_bags(rules, contract, failed):
         whys.append(
             Why(gettext_noop("overtricks score 1 each, no bags are counted"), rule=NO_BAGS_RULE)
         )
