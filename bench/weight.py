@@ -51,13 +51,15 @@ LINKED = re.compile(
     r'<link[^>]*rel="(?:stylesheet|icon|manifest|apple-touch-icon)"[^>]*href="([^"]+)"'
     r'|<script[^>]*src="([^"]+)"|data-service-worker="([^"]+)"'
 )
-#: What the scorekeeper's deal screen loads once it is up: the offline table's scripts and
-#: the lookups (and forms) it needs without a connection, and for a round game the rules
-#: on the phone (MicroPython and the rules' bundle; docs/phone.md).
-LATER = re.compile(
-    r'data-drawing="([^"]+)"|"ahead": "([^"]+)"'
-    r'|"(?:module|worker|runtime|wasm|bundle)": "(/[^"]+)"'
-)
+#: What the scorekeeper's deal screen (its #outbox-words) loads once it is up: the modules
+#: its first scripts import then (the table's view, the outbox, the keeper) with theirs, the
+#: drawing its state names, the lookups (and forms) it needs without a connection, and the
+#: rules on the phone (MicroPython and the rules' bundle; docs/phone.md).
+LATER = re.compile(r'"(?:drawing|ahead|module|worker|runtime|wasm|bundle)": "(/[^"]+)"')
+OUTBOX = 'id="outbox-words"'
+#: A module's imports: static ones come with it, dynamic ones once the page is up.
+STATIC_IMPORT = re.compile(r'(?:\bfrom|\bimport)\s*"(\.{1,2}/[^"]+)"')
+DYNAMIC_IMPORT = re.compile(r'\bimport\(\s*"(\.{1,2}/[^"]+)"\s*\)')
 ADD_PLAYER = {"action": "add", "new_name": "Zoe", "preset": "down_and_up_hook"}
 PRECACHE = re.compile(r"PRECACHE = (\[.*?\]);.*?OFFLINE_URL = (\"[^\"]*\")", re.DOTALL)
 
@@ -111,12 +113,34 @@ def first_loads(base: str, ids: dict) -> list[tuple[str, int, int, str, int, int
                     files(phone, extra)
         return [url, *precached.get(url, [])]
 
+    texts: dict[str, str] = {}  # each module's text, for its imports
+
+    def imports(phone: Phone, url: str, pattern: re.Pattern) -> set[str]:
+        if url not in texts:
+            texts[url] = phone.fetch(url)[2] if url.endswith(".js") else ""
+        return {urllib.parse.urljoin(url, found) for found in pattern.findall(texts[url])}
+
+    def with_imports(phone: Phone, urls: set[str]) -> set[str]:
+        """The modules and, transitively, what they import statically."""
+        found, todo = set(), set(urls)
+        while todo:
+            url = todo.pop()
+            found.add(url)
+            todo |= imports(phone, url, STATIC_IMPORT) - found
+        return found
+
     rows = []
     for label, path, whose in PAGES:
         phone = Phone(base, ids, whose)
         status, size, html = phone.fetch(path.format(**ids))
-        fetched = {url for found in LINKED.findall(html) for url in files(phone, "".join(found))}
-        later = {url for found in LATER.findall(html) for url in " ".join(found).split()}
+        linked = {"".join(found) for found in LINKED.findall(html)}
+        fetched = {url for each in with_imports(phone, linked) for url in files(phone, each)}
+        later = set()
+        if OUTBOX in html:
+            roots = set(LATER.findall(html))
+            for url in fetched:
+                roots |= imports(phone, url, DYNAMIC_IMPORT)
+            later = with_imports(phone, roots)
         later -= fetched
         for url in later:
             files(phone, url)

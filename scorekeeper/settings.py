@@ -233,7 +233,7 @@ STORAGES = {
         "BACKEND": (
             "django.contrib.staticfiles.storage.StaticFilesStorage"
             if DEBUG or TESTING
-            else "whitenoise.storage.CompressedManifestStaticFilesStorage"
+            else "scorekeeper.staticfiles.Storage"  # whitenoise's, with the modules' imports
         )
     },
 }

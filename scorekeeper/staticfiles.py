@@ -13,7 +13,9 @@ from pathlib import Path
 
 from django.conf import settings
 from django.contrib.staticfiles.finders import BaseFinder
+from django.contrib.staticfiles.storage import HashedFilesMixin
 from django.core.files.storage import FileSystemStorage
+from whitenoise.storage import CompressedManifestStaticFilesStorage
 
 from games.phone_rules import bundle
 
@@ -49,3 +51,15 @@ class PhoneRulesFinder(BaseFinder):
     def list(self, ignore_patterns):
         built()
         yield PATH, FileSystemStorage(location=settings.PHONE_RULES_BUILD)
+
+
+class Storage(CompressedManifestStaticFilesStorage):
+    """collectstatic's hashed, compressed files, with our ES modules' relative imports
+    (``import … from "./outbox.js"``, ``import("./offline.js")``) written to the hashed names,
+    as Django does for CSS's ``url()``: only in our own ``js/``, since vendored files carry
+    imports that are no file (``import("fs")`` in MicroPython's, a type in htmx's comments)."""
+
+    patterns = (
+        *CompressedManifestStaticFilesStorage.patterns,
+        ("js/*.js", HashedFilesMixin._js_module_import_aggregation_patterns[1]),
+    )

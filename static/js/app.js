@@ -27,34 +27,6 @@ document.addEventListener("htmx:beforeRequest", (event) => {
   }
 });
 
-// Scripts a page needs only once it is up (docs/performance.md, "Page weight"): the
-// redraw's keeper (static/js/table.js), the outbox and the phone's table
-// (static/js/offline-start.js). Inserted in order, each once; a list that did not all come
-// (offline before it did) is inserted whole again when asked again.
-const later = new Map();
-window.scorekeeperLater = (sources) => {
-  const loads = sources.map((src) => {
-    if (!later.has(src)) {
-      later.set(
-        src,
-        new Promise((resolve, reject) => {
-          const script = document.createElement("script");
-          script.src = src;
-          script.async = false; // in the order asked
-          script.onload = resolve;
-          script.onerror = reject;
-          document.head.append(script);
-        }),
-      );
-    }
-    return later.get(src);
-  });
-  return Promise.all(loads).catch((error) => {
-    sources.forEach((src) => later.delete(src));
-    throw error;
-  });
-};
-
 // New session: a name added with Enter leaves the cursor in the name field, for the next.
 // The form the answer swapped in says so (data-focus), whatever htmx's own focus keeping
 // found focused when the answer came.

@@ -1,59 +1,42 @@
 // The app on a phone: the service worker, and the "This phone" settings of a
 // session page (keep the screen on; say the call after the bids). Each switch is
 // remembered by this phone only (localStorage) and shown only where the browser
-// can do it. Texts come from the page (data-* attributes), in its language.
+// can do it. Texts come from the page (data-* attributes), in its language. An ES module
+// (deferred, like the page's other scripts); it imports the outbox only to forget a session.
 
-(() => {
-  const script = document.currentScript;
+// -- the service worker (needs https, or localhost) ------------------------------
+const script = document.querySelector("script[data-service-worker]");
+if ("serviceWorker" in navigator && window.isSecureContext && script) {
+  window.addEventListener("load", () => {
+    navigator.serviceWorker
+      .register(script.dataset.serviceWorker, { scope: script.dataset.scope || "/" })
+      .catch(() => {}); // the app works without it, just not offline
+  });
+}
 
-  // -- the service worker (needs https, or localhost) ------------------------------
-  if (
-    "serviceWorker" in navigator &&
-    window.isSecureContext &&
-    script &&
-    script.dataset.serviceWorker
-  ) {
-    window.addEventListener("load", () => {
-      navigator.serviceWorker
-        .register(script.dataset.serviceWorker, { scope: script.dataset.scope || "/" })
-        .catch(() => {}); // the app works without it, just not offline
-    });
-  }
-
-  // -- forget what this phone kept of a session deleted, or of a link stopped ------
-  // (docs/phone.md, "Offline"): its pages' copies (static/js/sw.js) and what
-  // static/js/offline.js kept of it in IndexedDB.
-  function forget(root) {
-    for (const gone of root.querySelectorAll("[data-forget-session]")) {
-      const prefix = `/s/${gone.dataset.forgetSession}/`;
-      if (window.caches) {
-        caches
-          .open("scorekeeper-pages")
-          .then((pages) => Promise.all([pages.delete(prefix), pages.delete(`${prefix}sheet/`)]))
-          .catch(() => {});
-      }
-      if (window.indexedDB) {
-        const opened = indexedDB.open("scorekeeper");
-        opened.onsuccess = () => {
-          const db = opened.result;
-          if (db.objectStoreNames.contains("kept")) {
-            const kept = db.transaction("kept", "readwrite").objectStore("kept");
-            const id = gone.dataset.forgetSession;
-            kept.delete(`entries:${id}`);
-            kept.delete(`state:${id}`);
-            kept.delete(IDBKeyRange.bound(`ahead:${id}:`, `ahead:${id}:\uffff`));
-          }
-          db.close();
-        };
-        opened.onupgradeneeded = () => {
-          opened.result.createObjectStore("kept"); // idb-keyval's store, made the same way
-        };
-      }
+// -- forget what this phone kept of a session deleted, or of a link stopped ------
+// (docs/phone.md, "Offline"): its pages' copies (static/js/sw.js) and what the outbox
+// kept of it (static/js/outbox.js, imported only then: its store and keys are its own).
+function forget(root) {
+  for (const gone of root.querySelectorAll("[data-forget-session]")) {
+    const id = gone.dataset.forgetSession;
+    const prefix = `/s/${id}/`;
+    if (window.caches) {
+      caches
+        .open("scorekeeper-pages")
+        .then((pages) => Promise.all([pages.delete(prefix), pages.delete(`${prefix}sheet/`)]))
+        .catch(() => {});
+    }
+    if (window.indexedDB) {
+      import("./outbox.js").then((outbox) => outbox.forget(id)).catch(() => {});
     }
   }
-  forget(document);
-  document.addEventListener("htmx:afterSwap", () => forget(document));
+}
+forget(document);
+document.addEventListener("htmx:afterSwap", () => forget(document));
 
+// -- this phone's switches -------------------------------------------------------
+function settings() {
   const panel = document.querySelector("[data-phone-settings]");
   if (!panel) {
     return;
@@ -201,7 +184,7 @@
     say(speakSwitch.checked ? panel.dataset.msgSpeakOn : panel.dataset.msgSpeakOff);
   });
 
-  // The Oh Hell page shows the call in #table's status region once every bid is in;
+  // A deal screen shows the call in #table's status region once every bid is in;
   // htmx swaps #table after every tap and every poll. Say it when it first appears
   // (or changes), never again for the same deal; the page loading is no news.
   function currentCall() {
@@ -241,4 +224,5 @@
   }
   const main = document.getElementById("main") || document.body;
   new MutationObserver(listen).observe(main, { childList: true, subtree: true });
-})();
+}
+settings();

@@ -252,13 +252,24 @@ def test_tysiac_under_the_russian_preset_in_russian(
 
 
 def drawn_ahead(page: Page) -> dict | None:
-    """The rounds whose forms this phone keeps (static/js/offline.js keeps them in
-    IndexedDB, through idb-keyval): {"from": ..., "through": ...}, or None."""
+    """The rounds whose forms this phone keeps (the outbox keeps them in IndexedDB, store
+    "scorekeeper"/"kept", key "ahead:<session>:<language>"): {"from": ..., "through": ...},
+    or None."""
     return page.evaluate(
         """async () => {
-          const db = window.idbKeyval, store = db.createStore("scorekeeper", "kept");
-          const key = (await db.keys(store)).find((each) => String(each).startsWith("ahead:"));
-          const kept = key && (await db.get(key, store));
+          const asked = (request) => new Promise((resolve, reject) => {
+            request.onsuccess = () => resolve(request.result);
+            request.onerror = () => reject(request.error);
+          });
+          const opening = indexedDB.open("scorekeeper");
+          opening.onupgradeneeded = () => opening.result.createObjectStore("kept");
+          const db = await asked(opening);
+          const store = db.transaction("kept").objectStore("kept");
+          const key = (await asked(store.getAllKeys())).find(
+            (each) => String(each).startsWith("ahead:"),
+          );
+          const kept = key && (await asked(store.get(key)));
+          db.close();
           return kept ? {from: kept.from, through: kept.through} : null;
         }"""
     )

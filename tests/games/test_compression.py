@@ -210,7 +210,7 @@ def test_the_share_page_with_its_links_is_never_compressed(client, playing) -> N
 
 PRODUCTION_STORAGES = {
     **settings.STORAGES,
-    "staticfiles": {"BACKEND": "whitenoise.storage.CompressedManifestStaticFilesStorage"},
+    "staticfiles": {"BACKEND": "scorekeeper.staticfiles.Storage"},
 }
 
 
@@ -238,6 +238,19 @@ def served(collected, settings) -> Iterator[tuple[Path, dict[str, str]]]:
 def static_get(url: str, **headers: str) -> HttpResponse:
     # A new client loads the middleware again, so whitenoise reads the settings above.
     return Client().get(settings.STATIC_URL + url, **headers)
+
+
+def test_an_es_modules_imports_name_the_hashed_files(served) -> None:
+    """A module imported by its hashed name is the one the page and the others import: one
+    copy, and a new name whenever it changes (the service worker keeps each name)."""
+    root, manifest = served
+    outbox, offline = (Path(manifest[f"js/{name}.js"]).name for name in ("outbox", "offline"))
+
+    view = (root / manifest["js/offline.js"]).read_text()
+    deal_screen = (root / manifest["js/table.js"]).read_text()
+
+    assert f'from "./{outbox}";' in view
+    assert f'import("./{offline}")' in deal_screen
 
 
 @pytest.mark.parametrize(("accept", "encoding"), [("gzip, deflate, br", "br"), ("gzip", "gzip")])

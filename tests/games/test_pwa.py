@@ -308,7 +308,7 @@ def test_the_pages_script_knows_where_the_worker_lives(visitor) -> None:
     script = page.find("script", src="/static/js/wake.js")
     assert script[0]["data-service-worker"] == "/sw.js"
     assert script[0]["data-scope"] == "/"
-    assert "defer" in script[0]
+    assert script[0]["type"] == "module"  # deferred, as a module always is
 
 
 def test_a_stranger_sees_no_phone_settings_of_our_session(stranger, game) -> None:
