@@ -18,6 +18,7 @@ from games import services
 from games.kinds import kind_of
 from games.models import Game, Notebook, ShareLink, new_public_id
 from games.rules import kozel, oh_hell
+from games.services import oh_hell as oh_hell_services
 from games.tables.oh_hell import OhHellTable
 
 SEVEN = ["Anna", "Ben", "Carla", "Dan", "Eve", "Finn", "Gus"]
@@ -49,7 +50,7 @@ def place_bids(game: Game, count: int | None = None) -> list[int | None]:
         bid = (number + seat) % 3 % (cards + 1)
         if bid == bidding.forbidden(seat):
             bid = (bid + 1) % (cards + 1)
-        bidding = services.place_bid(game=game, deal_number=number, seat=seat, bid=bid)
+        bidding = oh_hell_services.place_bid(game=game, deal_number=number, seat=seat, bid=bid)
     return [bidding.bids.get(seat) for seat in range(table.players)]
 
 
@@ -73,7 +74,9 @@ def tap_tricks(game: Game, count: int) -> None:
     winners = [seat for seat, taken in enumerate(tricks) for _ in range(taken)]
     number, done = table.deal_number(table.current), len(table.current.trick_winners)
     for index, seat in list(enumerate(winners))[done:count]:
-        services.record_trick(game=game, deal_number=number, trick_number=index + 1, seat=seat)
+        oh_hell_services.record_trick(
+            game=game, deal_number=number, trick_number=index + 1, seat=seat
+        )
 
 
 def oh_hell_session(notebook, names, *, played, schedule=None, bids=0, tricks=0) -> Game:
@@ -82,13 +85,15 @@ def oh_hell_session(notebook, names, *, played, schedule=None, bids=0, tricks=0)
     game = start(notebook, names, schedule=schedule)
     for number in range(played):
         table = _table(game)
-        services.record_tricks(
+        oh_hell_services.record_tricks(
             game=game,
             deal_number=table.deal_number(table.current),
             tricks=tricks_for(place_bids(game), table.plan.cards),
         )
         if number == 1:
-            services.add_adjustment(game=game, deal_number=2, seat=1, points=-10, note="late")
+            oh_hell_services.add_adjustment(
+                game=game, deal_number=2, seat=1, points=-10, note="late"
+            )
     if bids:
         place_bids(game, bids)
     if tricks:

@@ -1,5 +1,8 @@
 """One function per thing a user does, each in one transaction. Refusals: `RuleError` (the
-rules say no: 422) and `Conflict` (the page was out of date: 409); either way nothing is saved."""
+rules say no: 422) and `Conflict` (the page was out of date: 409); either way nothing is saved.
+
+A game's own entries are its own module's (games.services.<design>, named by its screens'
+``ENTRIES``), not re-exported here; what every game shares is."""
 
 from games.options import as_options as rules_as_options
 from games.services.notebook import (
@@ -13,17 +16,6 @@ from games.services.notebook import (
     renew_notebook_link,
     start_game,
     stats_key,
-)
-from games.services.oh_hell import (
-    add_adjustment,
-    correct_deal,
-    place_bid,
-    record_revoke,
-    record_trick,
-    record_tricks,
-    remove_adjustment,
-    set_trump,
-    undo_trick,
 )
 from games.services.rounds import correct_round, end_game, record_bids, record_round
 from games.services.sessions import Conflict, holding, load, table_after

@@ -27,8 +27,8 @@ import pytest
 from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import Page, expect
 
-from games import services
 from games.models import Game
+from games.services import oh_hell as oh_hell_services
 from tests.e2e.flows import add_players, start_session
 
 PHONE_WIDTH = 390
@@ -185,9 +185,9 @@ def play_deals(game: Game, deals: int) -> None:
         bids = {seat: 0 for seat in order}
         bids[order[0]] = cards
         for seat in order:
-            services.place_bid(game=game, deal_number=number, seat=seat, bid=bids[seat])
+            oh_hell_services.place_bid(game=game, deal_number=number, seat=seat, bid=bids[seat])
         tricks = [bids[seat] for seat in range(players)]
-        services.record_tricks(game=game, deal_number=number, tricks=tricks)
+        oh_hell_services.record_tricks(game=game, deal_number=number, tricks=tricks)
 
 
 @pytest.mark.django_db(transaction=True)

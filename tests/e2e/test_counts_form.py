@@ -21,6 +21,7 @@ from playwright.sync_api import Browser, BrowserContext, Page, expect
 from games import services
 from games.models import Notebook
 from games.rules import oh_hell
+from games.services import oh_hell as oh_hell_services
 from tests.e2e.flows import read_standings
 from tests.e2e.test_one_thumb import BOX_JS, CLICKS_JS, EDGE, VIEWPORTS, Walk, with_notebook
 
@@ -72,9 +73,11 @@ def session(cards: int) -> tuple[Notebook, str]:
     )
     for number, deal, first in ((1, FIRST, 1), (2, SECOND[cards], 2)):
         for seat in [(first + k) % 4 for k in range(4)]:
-            services.place_bid(game=game, deal_number=number, seat=seat, bid=deal["bids"][seat])
+            oh_hell_services.place_bid(
+                game=game, deal_number=number, seat=seat, bid=deal["bids"][seat]
+            )
         if number == 1:
-            services.record_tricks(game=game, deal_number=1, tricks=list(deal["tricks"]))
+            oh_hell_services.record_tricks(game=game, deal_number=1, tricks=list(deal["tricks"]))
     return notebook, game.public_id
 
 

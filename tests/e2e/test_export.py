@@ -18,6 +18,7 @@ from playwright.sync_api import BrowserContext, Page, expect
 from games import services
 from games.models import Game, Notebook
 from games.rules import oh_hell
+from games.services import oh_hell as oh_hell_services
 from tests.games.conftest import place_bids, play_deals
 from tests.games.test_exports import finished_kozel, oh_hell_with_revoke
 
@@ -58,7 +59,7 @@ def thirteen_deals_of_five(notebook: Notebook) -> Game:
         bids = {seat: min(cards, (number + seat) % 3) for seat in range(5)}
         place_bids(game, bids)
         if table.plan.number == 4 and not revoked:
-            services.record_revoke(game=game, deal_number=number, seat=2)
+            oh_hell_services.record_revoke(game=game, deal_number=number, seat=2)
             revoked = True
             continue
         order = table.bidding.order
@@ -68,8 +69,10 @@ def thirteen_deals_of_five(notebook: Notebook) -> Game:
             tricks[seat] = min(bids[seat], left)
             left -= tricks[seat]
         tricks[order[-1]] = left
-        services.record_tricks(game=game, deal_number=number, tricks=tricks)
-    services.add_adjustment(game=game, deal_number=3, seat=1, points=-5, note="Showed a card")
+        oh_hell_services.record_tricks(game=game, deal_number=number, tricks=tricks)
+    oh_hell_services.add_adjustment(
+        game=game, deal_number=3, seat=1, points=-5, note="Showed a card"
+    )
     return Game.objects.get(pk=game.pk)
 
 

@@ -11,6 +11,7 @@ from playwright.sync_api import BrowserContext, Page, expect
 
 from games import services
 from games.models import Game
+from games.services import oh_hell as oh_hell_services
 from tests.e2e.flows import start_session
 from tests.e2e.test_offline import HUMAN_PAUSE_MS, bid, read_standings, ready_for_offline, trick
 
@@ -59,11 +60,11 @@ def test_an_oh_hell_entry_offline_is_drawn_within_100_ms_with_the_cpu_slowed_4x(
     for number in range(1, 7):
         table = services.load(Game.objects.get(pk=game.pk))
         for seat in table.bidding.order:
-            services.place_bid(game=game, deal_number=number, seat=seat, bid=0)
+            oh_hell_services.place_bid(game=game, deal_number=number, seat=seat, bid=0)
         leader = table.bidding.order[0]
         cards = table.plan.cards
         tricks = [cards if seat == leader else 0 for seat in range(4)]
-        services.record_tricks(game=game, deal_number=number, tricks=tricks)
+        oh_hell_services.record_tricks(game=game, deal_number=number, tricks=tricks)
     page.reload()
     page.wait_for_load_state("networkidle")  # the words and the rules' files are kept
     page.context.new_cdp_session(page).send("Emulation.setCPUThrottlingRate", {"rate": 4})

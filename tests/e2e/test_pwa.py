@@ -12,8 +12,8 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import BrowserContext, Locator, Page, expect
 
-from games import services
 from games.models import Notebook
+from games.services import oh_hell as oh_hell_services
 from tests.games.conftest import start_kozel, start_oh_hell
 
 # A wake lock and a speech synthesiser that only take notes.
@@ -354,7 +354,7 @@ def test_the_call_is_said_once_after_the_last_bid_and_not_again_on_taps_polls_or
     # A trick tapped here swaps the table; one entered on another phone arrives by the poll.
     tap(phone, phone.get_by_role("button", name=re.compile(r"^Ben")))
     expect(phone.locator("#play-title")).to_contain_text("Trick 2 of 10")
-    services.record_trick(game=game, deal_number=1, trick_number=2, seat=1)
+    oh_hell_services.record_trick(game=game, deal_number=1, trick_number=2, seat=1)
     expect(phone.locator("#play-title")).to_contain_text("Trick 3 of 10", timeout=6000)
     phone.wait_for_timeout(300)
     assert len(phone.evaluate(SPOKEN)) == 2

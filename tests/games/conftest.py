@@ -20,6 +20,7 @@ from django.utils import translation
 from games import services
 from games.models import Game, Notebook
 from games.rules import kozel, oh_hell
+from games.services import oh_hell as oh_hell_services
 from games.tables.oh_hell import OhHellTable
 
 NAMES = ["Anna", "Ben", "Carla", "Dan"]
@@ -87,7 +88,7 @@ def place_bids(game: Game, bids: Mapping[int, int]) -> None:
     number = table.deal_number(table.current)
     for seat in table.bidding.order:
         if seat in bids:
-            services.place_bid(game=game, deal_number=number, seat=seat, bid=bids[seat])
+            oh_hell_services.place_bid(game=game, deal_number=number, seat=seat, bid=bids[seat])
 
 
 def play_deal(
@@ -109,7 +110,9 @@ def play_deal(
     if tricks is None:
         leader = table.bidding.order[0]
         tricks = [plan.cards if seat == leader else 0 for seat in range(players)]
-    services.record_tricks(game=game, deal_number=table.deal_number(table.current), tricks=tricks)
+    oh_hell_services.record_tricks(
+        game=game, deal_number=table.deal_number(table.current), tricks=tricks
+    )
 
 
 def play_deals(game: Game, count: int) -> None:
@@ -204,5 +207,5 @@ def playing(game) -> Game:
     """Deal 1 played; deal 2: everyone bid 0 and Carla took trick 1."""
     play_deal(game)
     place_bids(game, {CARLA: 0, DAN: 0, ANNA: 0, BEN: 0})
-    services.record_trick(game=game, deal_number=2, trick_number=1, seat=CARLA)
+    oh_hell_services.record_trick(game=game, deal_number=2, trick_number=1, seat=CARLA)
     return Game.objects.get(pk=game.pk)

@@ -12,8 +12,8 @@ import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
 
-from games import services
 from games.models import Deal, Game, Notebook
+from games.services import oh_hell as oh_hell_services
 from tests.games.conftest import (
     ANNA,
     BEN,
@@ -111,8 +111,8 @@ def tapped(notebook) -> Game:
     play_deal(game)
     place_bids(game, {BEN: 1, CARLA: 0, DAN: 1, ANNA: 1})
     for trick, seat in enumerate([BEN, ANNA, BEN], start=1):
-        services.record_trick(game=game, deal_number=3, trick_number=trick, seat=seat)
-    services.record_tricks(game=game, deal_number=3, tricks=[1, 2, 0, 0])
+        oh_hell_services.record_trick(game=game, deal_number=3, trick_number=trick, seat=seat)
+    oh_hell_services.record_tricks(game=game, deal_number=3, tricks=[1, 2, 0, 0])
     return Game.objects.get(pk=game.pk)
 
 
@@ -173,7 +173,7 @@ def test_names_and_notes_saved_before_lose_their_control_characters(notebook) ->
     migration = import_module("games.migrations.0007_no_control_characters")
     game = start_oh_hell(notebook, preset="classic")
     play_deal(game)
-    services.add_adjustment(game=game, deal_number=1, seat=0, points=2, note="tea")
+    oh_hell_services.add_adjustment(game=game, deal_number=1, seat=0, points=2, note="tea")
     Adjustment.objects.update(note="te\x1b[31ma")
     Player.objects.create(notebook=notebook, name="An\x07na")  # Anna sits already
     Player.objects.create(notebook=notebook, name="Zo\x7fe")

@@ -19,6 +19,7 @@ from django.urls import reverse
 from games import services
 from games.models import Adjustment, Change, Deal, Game, Hand, Round
 from games.services import Conflict
+from games.services import oh_hell as oh_hell_services
 from tests.games.conftest import (
     ANNA,
     BEN,
@@ -67,7 +68,7 @@ def test_the_same_bid_from_several_phones_is_entered_once(notebook) -> None:
 
     outcomes = race(
         *[
-            lambda: services.place_bid(game=game, deal_number=1, seat=BEN, bid=3, was=None)
+            lambda: oh_hell_services.place_bid(game=game, deal_number=1, seat=BEN, bid=3, was=None)
             for _ in range(PHONES)
         ]
     )
@@ -83,7 +84,7 @@ def test_different_first_bids_for_one_player_keep_one_and_tell_the_others(notebo
 
     outcomes = race(
         *[
-            lambda bid=bid: services.place_bid(
+            lambda bid=bid: oh_hell_services.place_bid(
                 game=game, deal_number=1, seat=BEN, bid=bid, was=None
             )
             for bid in range(PHONES)
@@ -104,7 +105,7 @@ def test_two_phones_tapping_different_winners_of_one_trick_record_one(notebook) 
 
     outcomes = race(
         *[
-            lambda seat=seat: services.record_trick(
+            lambda seat=seat: oh_hell_services.record_trick(
                 game=game, deal_number=1, trick_number=1, seat=seat
             )
             for seat in (ANNA, BEN, CARLA, DAN)
@@ -127,7 +128,7 @@ def test_scoring_a_deal_from_several_phones_scores_it_once_and_opens_one_next_de
 
     outcomes = race(
         *[
-            lambda: services.record_tricks(game=game, deal_number=1, tricks=tricks)
+            lambda: oh_hell_services.record_tricks(game=game, deal_number=1, tricks=tricks)
             for _ in range(PHONES)
         ]
     )
@@ -149,7 +150,7 @@ def test_the_same_form_sent_again_is_applied_once(notebook) -> None:
 
     outcomes = race(
         *[
-            lambda: services.add_adjustment(
+            lambda: oh_hell_services.add_adjustment(
                 game=game,
                 idempotency_key="form-1",
                 deal_number=1,
@@ -170,10 +171,10 @@ def test_different_adjustments_from_two_phones_are_both_kept(notebook) -> None:
     play_deal(game)
 
     race(
-        lambda: services.add_adjustment(
+        lambda: oh_hell_services.add_adjustment(
             game=game, idempotency_key="a", deal_number=1, seat=CARLA, points=-5, note=""
         ),
-        lambda: services.add_adjustment(
+        lambda: oh_hell_services.add_adjustment(
             game=game, idempotency_key="b", deal_number=1, seat=DAN, points=3, note=""
         ),
     )
@@ -205,10 +206,10 @@ def test_a_correction_made_on_a_stale_page_is_refused_not_lost(notebook) -> None
     bids = [2, 3, 2, 2]
 
     outcomes = race(
-        lambda: services.correct_deal(
+        lambda: oh_hell_services.correct_deal(
             game=game, deal_number=1, bids=bids, tricks=[2, 3, 3, 2], trump="", version=version
         ),
-        lambda: services.correct_deal(
+        lambda: oh_hell_services.correct_deal(
             game=game, deal_number=1, bids=bids, tricks=[3, 3, 2, 2], trump="", version=version
         ),
     )
@@ -228,7 +229,9 @@ def test_two_phones_entering_different_players_bids_at_once_lose_nothing(noteboo
 
     def phone(seats: tuple[int, ...]) -> None:
         for seat in seats:
-            services.place_bid(game=game, deal_number=1, seat=seat, bid=bids[seat], was=None)
+            oh_hell_services.place_bid(
+                game=game, deal_number=1, seat=seat, bid=bids[seat], was=None
+            )
 
     outcomes = race(lambda: phone((BEN, DAN)), lambda: phone((CARLA, ANNA)))
 

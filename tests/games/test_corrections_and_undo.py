@@ -7,6 +7,7 @@ from pytest_django.asserts import assertContains
 
 from games import services
 from games.models import Deal, Game, Hand
+from games.services import oh_hell as oh_hell_services
 from tests.games.conftest import (
     ANNA,
     BEN,
@@ -249,7 +250,7 @@ def test_a_snapshot_written_before_it_had_named_fields_is_undone(notebook) -> No
 
     game = start_oh_hell(notebook)
     play_deal(game)
-    services.add_adjustment(game=game, deal_number=1, seat=0, points=5, note="tea")
+    oh_hell_services.add_adjustment(game=game, deal_number=1, seat=0, points=5, note="tea")
     change = Change.objects.filter(game=game, action="adjustment").get()
     for deal in change.before["deals"]:  # as an older version wrote it
         deal["hands"] = [

@@ -31,6 +31,7 @@ from games.kinds import kind_of
 from games.models import Game, Notebook
 from games.rules import RuleError, kozel, oh_hell, skull_king
 from games.services import Conflict
+from games.services import oh_hell as oh_hell_services
 from games.tables.oh_hell import OhHellTable
 from games.tables.rounds import RoundsTable
 
@@ -153,7 +154,9 @@ class Evening(RuleBasedStateMachine):
     @rule(suit=st.sampled_from(["S", "H", "D", "C", "NT"]))
     def trump(self, suit) -> None:
         table = self.oh_hell_table()
-        self.attempt(services.set_trump, deal_number=table.deal_number(table.current), trump=suit)
+        self.attempt(
+            oh_hell_services.set_trump, deal_number=table.deal_number(table.current), trump=suit
+        )
 
     @precondition(lambda self: self.in_play())
     @rule(data=st.data())
@@ -167,7 +170,7 @@ class Evening(RuleBasedStateMachine):
             if bid == table.bidding.forbidden(seat):
                 event("the hook refuses a bid")
             self.attempt(
-                services.place_bid,
+                oh_hell_services.place_bid,
                 deal_number=table.deal_number(table.current),
                 seat=seat,
                 bid=bid,
@@ -183,7 +186,7 @@ class Evening(RuleBasedStateMachine):
         seat = data.draw(st.integers(min_value=0, max_value=table.players - 1), label="seat")
         bid = data.draw(st.integers(min_value=0, max_value=table.plan.cards), label="bid")
         self.attempt(
-            services.place_bid,
+            oh_hell_services.place_bid,
             deal_number=table.deal_number(table.current),
             seat=seat,
             bid=bid,
@@ -199,7 +202,7 @@ class Evening(RuleBasedStateMachine):
                 return
             seat = data.draw(st.integers(min_value=0, max_value=table.players - 1), label="seat")
             self.attempt(
-                services.record_trick,
+                oh_hell_services.record_trick,
                 deal_number=table.deal_number(table.current),
                 trick_number=len(table.current.trick_winners) + 1,
                 seat=seat,
@@ -211,7 +214,7 @@ class Evening(RuleBasedStateMachine):
         table = self.oh_hell_table()
         if table.current.trick_winners:
             self.attempt(
-                services.undo_trick,
+                oh_hell_services.undo_trick,
                 deal_number=table.deal_number(table.current),
                 trick_number=len(table.current.trick_winners),
             )
@@ -227,7 +230,9 @@ class Evening(RuleBasedStateMachine):
             tricks = list(oh_hell.tally_tricks(winners, cards, players))
             tricks[data.draw(st.integers(0, players - 1), label="rest")] += cards - len(winners)
         self.attempt(
-            services.record_tricks, deal_number=table.deal_number(table.current), tricks=tricks
+            oh_hell_services.record_tricks,
+            deal_number=table.deal_number(table.current),
+            tricks=tricks,
         )
         if self.fresh().version != table.game.version:
             event("a deal scored" + (" after taps" if winners else ""))
@@ -245,18 +250,20 @@ class Evening(RuleBasedStateMachine):
             seat = bidding.to_bid
             allowed = [bid for bid in range(cards + 1) if bid != bidding.forbidden(seat)]
             bid = data.draw(st.sampled_from(allowed), label="bid")
-            self.attempt(services.place_bid, deal_number=number, seat=seat, bid=bid, was=None)
+            self.attempt(
+                oh_hell_services.place_bid, deal_number=number, seat=seat, bid=bid, was=None
+            )
         tapped = data.draw(st.lists(st.integers(0, players - 1), max_size=cards), label="taps")
         first = len(self.oh_hell_table().current.trick_winners) + 1
         for trick, seat in enumerate(tapped, start=first):
             if trick <= cards:
                 self.attempt(
-                    services.record_trick, deal_number=number, trick_number=trick, seat=seat
+                    oh_hell_services.record_trick, deal_number=number, trick_number=trick, seat=seat
                 )
         winners = self.oh_hell_table().current.trick_winners
         tricks = list(oh_hell.tally_tricks(winners, cards, players))
         tricks[data.draw(st.integers(0, players - 1), label="rest")] += cards - len(winners)
-        if self.attempt(services.record_tricks, deal_number=number, tricks=tricks):
+        if self.attempt(oh_hell_services.record_tricks, deal_number=number, tricks=tricks):
             event("a whole deal played" + (" with taps" if winners else ""))
             if self.game.finished:
                 event("a game finished")
@@ -267,7 +274,7 @@ class Evening(RuleBasedStateMachine):
         table = self.oh_hell_table()
         seat = data.draw(st.integers(min_value=0, max_value=table.players - 1), label="seat")
         self.attempt(
-            services.record_revoke, deal_number=table.deal_number(table.current), seat=seat
+            oh_hell_services.record_revoke, deal_number=table.deal_number(table.current), seat=seat
         )
 
     @precondition(lambda self: self.game is not None and self.game.kind == "oh_hell")
@@ -278,7 +285,7 @@ class Evening(RuleBasedStateMachine):
             return
         number = data.draw(st.integers(1, len(table.deals)), label="deal")
         self.attempt(
-            services.add_adjustment,
+            oh_hell_services.add_adjustment,
             deal_number=number,
             seat=data.draw(st.integers(0, table.players - 1), label="seat"),
             points=data.draw(st.integers(-30, 30).filter(bool), label="points"),
@@ -298,7 +305,7 @@ class Evening(RuleBasedStateMachine):
         ]
         if with_adjustments:
             number = data.draw(st.sampled_from(with_adjustments), label="deal")
-            self.attempt(services.remove_adjustment, deal_number=number, index=0)
+            self.attempt(oh_hell_services.remove_adjustment, deal_number=number, index=0)
 
     @precondition(lambda self: self.game is not None and self.game.kind == "oh_hell")
     @rule(data=st.data())
@@ -311,7 +318,7 @@ class Evening(RuleBasedStateMachine):
         cards, players = scored[number - 1].plan.cards, table.players
         bids = data.draw(st.lists(st.integers(0, cards), min_size=players, max_size=players))
         self.attempt(
-            services.correct_deal,
+            oh_hell_services.correct_deal,
             deal_number=number,
             bids=bids,
             tricks=data.draw(_counts(cards, players), label="tricks"),

@@ -16,6 +16,7 @@ from games import services
 from games.entries import ACTIONS
 from games.kinds import KINDS, kind_of
 from games.models import Game
+from games.services import oh_hell as oh_hell_services
 from tests.games.conftest import HTMX, all_rows, form_key
 
 TABLES = {
@@ -69,7 +70,7 @@ def start(notebook, kind: str) -> Game:
 def one_entry_in(game: Game) -> None:
     """The session a step on: a bid, a deal, or a round entered."""
     if game.kind == "oh_hell":
-        services.place_bid(game=game, deal_number=1, seat=1, bid=0)
+        oh_hell_services.place_bid(game=game, deal_number=1, seat=1, bid=0)
     elif game.kind == "kozel":
         services.record_round(game=game, round_number=1, entry={"team": 0, "points": 60})
     elif game.kind == "skull_king":

@@ -21,6 +21,7 @@ from pytest_django.asserts import assertContains, assertNotContains
 
 from games import services
 from games.models import Game, Notebook
+from games.services import oh_hell as oh_hell_services
 from games.tables import oh_hell_files
 from tests.games.conftest import (
     ANNA,
@@ -43,20 +44,20 @@ def oh_hell_with_revoke(notebook: Notebook) -> Game:
     """The game above, with deal 3 (8 cards, Carla deals) in its bidding: Ben bid 1 out
     of turn, then Dan 2 in turn; Anna and Carla have not bid."""
     game = start_oh_hell(notebook)
-    services.set_trump(game=game, deal_number=1, trump="H")
+    oh_hell_services.set_trump(game=game, deal_number=1, trump="H")
     place_bids(game, {ANNA: 3, BEN: 2, CARLA: 3, DAN: 1})
     for trick, seat in enumerate(DEAL_1_WINNERS, start=1):
-        services.record_trick(game=game, deal_number=1, trick_number=trick, seat=seat)
-    services.record_tricks(game=game, deal_number=1, tricks=[3, 2, 4, 1])
+        oh_hell_services.record_trick(game=game, deal_number=1, trick_number=trick, seat=seat)
+    oh_hell_services.record_tricks(game=game, deal_number=1, tricks=[3, 2, 4, 1])
     place_bids(game, {CARLA: 1, DAN: 2, ANNA: 0, BEN: 2})
-    services.record_revoke(game=game, deal_number=2, seat=CARLA)
+    oh_hell_services.record_revoke(game=game, deal_number=2, seat=CARLA)
     play_deal(game)
-    services.add_adjustment(
+    oh_hell_services.add_adjustment(
         game=game, deal_number=1, seat=DAN, points=-5, note="Late  to the table"
     )
-    services.add_adjustment(game=game, deal_number=3, seat=ANNA, points=2, note="")
-    services.place_bid(game=game, deal_number=4, seat=BEN, bid=1)
-    services.place_bid(game=game, deal_number=4, seat=DAN, bid=2)
+    oh_hell_services.add_adjustment(game=game, deal_number=3, seat=ANNA, points=2, note="")
+    oh_hell_services.place_bid(game=game, deal_number=4, seat=BEN, bid=1)
+    oh_hell_services.place_bid(game=game, deal_number=4, seat=DAN, bid=2)
     return Game.objects.get(pk=game.pk)
 
 
@@ -192,7 +193,7 @@ def test_a_revoker_named_like_a_formula_is_plain_text_in_the_revoke_column(
 ) -> None:
     game = start_oh_hell(notebook, names=["Anna", "Ben", "@Eve", "Dan"])
     place_bids(game, {CARLA: 1, DAN: 2, ANNA: 0, BEN: 2})
-    services.record_revoke(game=game, deal_number=1, seat=CARLA)
+    oh_hell_services.record_revoke(game=game, deal_number=1, seat=CARLA)
 
     rows = read_csv(client.get(reverse("export_csv", args=[game.public_id])))
 
@@ -708,7 +709,7 @@ def test_tied_winners_share_what_the_others_pay(client, notebook) -> None:
     game = start_oh_hell(notebook)
     play_deal(game, bids={ANNA: 0, BEN: 0, CARLA: 0, DAN: 1}, tricks=[0, 0, 9, 1])
     # Anna, Ben and Dan 10 each (Dan 11: 10 + bid 1); Carla 0
-    services.add_adjustment(game=game, deal_number=1, seat=DAN, points=-1, note="")
+    oh_hell_services.add_adjustment(game=game, deal_number=1, seat=DAN, points=-1, note="")
 
     payments = client.get(reverse("settle_up", args=[game.public_id]), {"stake": "0.30"}).context[
         "payments"

@@ -20,6 +20,7 @@ from hypothesis import strategies as st
 
 from games import exports, services
 from games.models import Game, Notebook
+from games.services import oh_hell as oh_hell_services
 from tests.games.conftest import (
     HTMX,
     all_rows,
@@ -41,7 +42,7 @@ def sessions(notebook) -> dict[str, Game]:
     """An Oh Hell game with deal 1 scored and a Kozel match with deal 1 entered."""
     game = start_oh_hell(notebook, preset="classic")
     play_deal(game)
-    services.add_adjustment(game=game, deal_number=1, seat=0, points=5, note="tea")
+    oh_hell_services.add_adjustment(game=game, deal_number=1, seat=0, points=5, note="tea")
     match = start_kozel(notebook)
     enter_kozel_deal(match, points=45, last_trick_seat=1)
     return {

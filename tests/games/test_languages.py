@@ -30,6 +30,7 @@ from django.utils.translation.template import templatize
 from games import services
 from games.kinds import kind_of
 from games.models import Game
+from games.services import oh_hell as oh_hell_services
 from tests.games.conftest import (
     ANNA,
     BEN,
@@ -309,7 +310,7 @@ def table(notebook):
     play_two_matches(notebook)
     game = start_oh_hell(notebook)
     play_deal(game, bids={BEN: 3, CARLA: 2, DAN: 2, ANNA: 2}, tricks=[2, 3, 2, 3])
-    services.add_adjustment(game=game, deal_number=1, seat=DAN, points=-5, note="")
+    oh_hell_services.add_adjustment(game=game, deal_number=1, seat=DAN, points=-5, note="")
     place_bids(game, {CARLA: 1, DAN: 2, ANNA: 2, BEN: 1})  # 9 cards: 6 bid
     match = start_kozel(notebook)
     enter_kozel_deal(match, points=45)

@@ -16,6 +16,7 @@ from games import limits, options, services
 from games.kinds import kind_of
 from games.models import Game, Notebook, Player, Seat
 from games.rules import RuleError, oh_hell, skull_king
+from games.services import oh_hell as oh_hell_services
 from tests.games.conftest import HTMX, all_rows, client_of, form_key, start_oh_hell
 
 TOO_MANY_DEALS = "A session can have at most 200 deals."
@@ -157,12 +158,12 @@ def bid_current(game: Game) -> int:
     table = services.load(Game.objects.get(pk=game.pk))
     number = table.deal_number(table.current)
     for seat in table.bidding.order:
-        services.place_bid(game=game, deal_number=number, seat=seat, bid=0)
+        oh_hell_services.place_bid(game=game, deal_number=number, seat=seat, bid=0)
     return number
 
 
 def revoke_current(game: Game) -> None:
-    services.record_revoke(game=game, deal_number=bid_current(game), seat=0)
+    oh_hell_services.record_revoke(game=game, deal_number=bid_current(game), seat=0)
 
 
 def test_oh_hell_opens_no_deal_past_the_limit(client, notebook, monkeypatch) -> None:
@@ -174,8 +175,11 @@ def test_oh_hell_opens_no_deal_past_the_limit(client, notebook, monkeypatch) -> 
     assert (game.deals.count(), number) == (6, 6)
     reason = "A session can have at most 6 deals."
 
-    assert refused(services.record_revoke, game=game, deal_number=6, seat=0) == reason
-    assert refused(services.record_tricks, game=game, deal_number=6, tricks=[1, 0, 0]) == reason
+    assert refused(oh_hell_services.record_revoke, game=game, deal_number=6, seat=0) == reason
+    assert (
+        refused(oh_hell_services.record_tricks, game=game, deal_number=6, tricks=[1, 0, 0])
+        == reason
+    )
     refused_everywhere(client, game, "revoke", {"deal": 6, "seat": 0}, reason)
     refused_everywhere(client, game, "tricks", {"deal": 6, "tricks-0": 1, "tricks-1": 0}, reason)
     assert game.deals.count() == 6
@@ -190,7 +194,7 @@ def test_the_last_deal_of_the_schedule_is_scored_at_the_limit(notebook, monkeypa
     game.save(update_fields=["options"])
     for _ in range(3):
         number = bid_current(game)
-        services.record_tricks(game=game, deal_number=number, tricks=[1, 0, 0])
+        oh_hell_services.record_tricks(game=game, deal_number=number, tricks=[1, 0, 0])
 
     assert Game.objects.get(pk=game.pk).finished_at is not None
 
@@ -201,13 +205,13 @@ def test_the_last_deal_of_the_schedule_is_scored_at_the_limit(notebook, monkeypa
 def test_oh_hell_takes_100_adjustments_a_session_and_refuses_the_101st(client, notebook):
     game = oh_hell_with_revokes(notebook, 2)
     for count in range(limits.MOST_ADJUSTMENTS):
-        services.add_adjustment(
+        oh_hell_services.add_adjustment(
             game=game, deal_number=1 + count % 2, seat=count % 3, points=1000, note="x" * 120
         )
 
     one_more = {"game": game, "deal_number": 2, "seat": 0, "points": 1, "note": ""}
     reason = "A session can have at most 100 adjustments."
-    assert refused(services.add_adjustment, **one_more) == reason
+    assert refused(oh_hell_services.add_adjustment, **one_more) == reason
     fields = {"deal": 2, "seat": 0, "points": 1, "note": ""}
     refused_everywhere(client, game, "adjust", fields, reason)
 
@@ -222,10 +226,10 @@ def test_oh_hell_takes_100_adjustments_a_session_and_refuses_the_101st(client, n
 )
 def test_an_adjustment_past_its_limits_is_refused_not_cut(notebook, points, note, reason):
     game = oh_hell_with_revokes(notebook, 1)
-    services.add_adjustment(game=game, deal_number=1, seat=0, points=-1000, note="y" * 120)
+    oh_hell_services.add_adjustment(game=game, deal_number=1, seat=0, points=-1000, note="y" * 120)
 
     adjustment = {"game": game, "deal_number": 1, "seat": 0, "points": points, "note": note}
-    assert refused(services.add_adjustment, **adjustment) == reason
+    assert refused(oh_hell_services.add_adjustment, **adjustment) == reason
     assert [a.note for a in game.deals.get(index=0).adjustments.all()] == ["y" * 120]
 
 

@@ -24,6 +24,7 @@ from games import exports, limits, services
 from games.kinds import kind_of
 from games.models import Game, Notebook
 from games.rules import RuleError
+from games.services import oh_hell as oh_hell_services
 from tests.games.conftest import client_of, form_key, start_oh_hell
 from tests.games.test_limits import fill_notebook
 
@@ -42,23 +43,23 @@ def bid_and_tap(game: Game, taps: int) -> int:
     table = table_of(game)
     number = table.deal_number(table.current)
     for seat in table.bidding.order:
-        services.place_bid(game=game, deal_number=number, seat=seat, bid=0)
+        oh_hell_services.place_bid(game=game, deal_number=number, seat=seat, bid=0)
     for trick in range(1, taps + 1):
-        services.record_trick(
+        oh_hell_services.record_trick(
             game=game, deal_number=number, trick_number=trick, seat=table.bidding.order[0]
         )
     return number
 
 
 def revoked(game: Game) -> None:
-    services.record_revoke(game=game, deal_number=bid_and_tap(game, 6), seat=0)
+    oh_hell_services.record_revoke(game=game, deal_number=bid_and_tap(game, 6), seat=0)
 
 
 def oh_hell_at_every_limit(notebook: Notebook) -> Game:
     """Seven players, deal 1 (seven cards) revoked after six tricks, 199 times; deal 200 in
     play; 100 adjustments of ±1000 points, each with a note of 120 characters."""
     first = start_oh_hell(notebook, names=NAMES)
-    services.set_trump(game=first, deal_number=1, trump="H")
+    oh_hell_services.set_trump(game=first, deal_number=1, trump="H")
     revoked(first)
     data = exports.session_json(table_of(first))
     one, in_play = data["deals"]
@@ -73,7 +74,7 @@ def oh_hell_at_every_limit(notebook: Notebook) -> Game:
     Game.objects.filter(pk=first.pk).delete()
     while game.deals.count() < limits.MOST_DEALS:
         revoked(game)
-    services.add_adjustment(game=game, deal_number=1, seat=6, points=1000, note=NOTE)
+    oh_hell_services.add_adjustment(game=game, deal_number=1, seat=6, points=1000, note=NOTE)
     bid_and_tap(game, 6)
     return Game.objects.get(pk=game.pk)
 
@@ -144,7 +145,7 @@ def test_each_session_at_the_limits_refuses_one_more_and_comes_back_identical(
     assert len(table.deals) == table.deal_number(table.current) == limits.MOST_DEALS
     assert sum(len(deal.adjustments.all()) for deal in table.deals) == limits.MOST_ADJUSTMENTS
     one_more = [
-        (services.record_revoke, {"game": oh_hell_game, "deal_number": 200, "seat": 0}),
+        (oh_hell_services.record_revoke, {"game": oh_hell_game, "deal_number": 200, "seat": 0}),
         (services.record_round, {"game": match, "round_number": 201, "entry": KOZEL_DEAL}),
         (services.record_round, {"game": sheet, "round_number": 201, "entry": {"points": [0] * 7}}),
     ]
@@ -153,7 +154,7 @@ def test_each_session_at_the_limits_refuses_one_more_and_comes_back_identical(
             action(**arguments)
         assert str(refusal.value) == "A session can have at most 200 deals."
     with pytest.raises(RuleError) as refusal:
-        services.add_adjustment(game=oh_hell_game, deal_number=2, seat=0, points=1, note="")
+        oh_hell_services.add_adjustment(game=oh_hell_game, deal_number=2, seat=0, points=1, note="")
     assert str(refusal.value) == "A session can have at most 100 adjustments."
 
     phone = client_of(Notebook.objects.create())

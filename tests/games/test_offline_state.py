@@ -12,6 +12,7 @@ from django.urls import reverse
 
 from games import services
 from games.models import Game
+from games.services import oh_hell as oh_hell_services
 from tests.games.conftest import (
     BEN,
     deal_now,
@@ -47,7 +48,7 @@ def undo_agrees(client, game: Game) -> None:
 
 def tap_trick(game: Game, seat: int) -> None:
     table = deal_now(game)
-    services.record_trick(
+    oh_hell_services.record_trick(
         game=game,
         deal_number=table.deal_number(table.current),
         trick_number=len(table.current.trick_winners) + 1,
@@ -78,19 +79,21 @@ def test_undo_leaves_the_figures_the_page_promised(client, notebook, then) -> No
     game = start_oh_hell(notebook, preset="classic")  # 1 card, then 2, 3 ...
     number = deal_now(game).deal_number(deal_now(game).current)
     if then == "trump":
-        services.set_trump(game=game, deal_number=number, trump="H")
+        oh_hell_services.set_trump(game=game, deal_number=number, trump="H")
     else:
         place_bids(game, {BEN: 1, 2: 0, 3: 0} if then == "bid" else {BEN: 1, 2: 0, 3: 0, 0: 1})
     if then in ("trick", "trick taken back"):
         tap_trick(game, BEN)
         if then == "trick taken back":
-            services.undo_trick(game=game, deal_number=number, trick_number=1)
+            oh_hell_services.undo_trick(game=game, deal_number=number, trick_number=1)
     if then in ("deal scored", "adjustment", "second deal's bid"):
-        services.record_tricks(game=game, deal_number=number, tricks=[0, 1, 0, 0])
+        oh_hell_services.record_tricks(game=game, deal_number=number, tricks=[0, 1, 0, 0])
     if then == "revoke":
-        services.record_revoke(game=game, deal_number=number, seat=BEN)
+        oh_hell_services.record_revoke(game=game, deal_number=number, seat=BEN)
     if then == "adjustment":
-        services.add_adjustment(game=game, deal_number=number, seat=0, points=-5, note="late")
+        oh_hell_services.add_adjustment(
+            game=game, deal_number=number, seat=0, points=-5, note="late"
+        )
     if then == "second deal's bid":
         place_bids(game, {2: 1})
 

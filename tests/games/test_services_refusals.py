@@ -13,6 +13,7 @@ from games import services
 from games.models import Notebook
 from games.rules import RuleError
 from games.services import Conflict
+from games.services import oh_hell as oh_hell_services
 from tests.games.conftest import (
     ANNA,
     BEN,
@@ -32,108 +33,110 @@ Refused = Callable[[], object]
 
 def bid_above_the_cards(notebook: Notebook) -> Refused:
     game = start_oh_hell(notebook)
-    return lambda: services.place_bid(game=game, deal_number=1, seat=BEN, bid=11)
+    return lambda: oh_hell_services.place_bid(game=game, deal_number=1, seat=BEN, bid=11)
 
 
 def bid_the_hook_forbids(notebook: Notebook) -> Refused:
     game = start_oh_hell(notebook)
     place_bids(game, {BEN: 3, CARLA: 3, DAN: 3})
-    return lambda: services.place_bid(game=game, deal_number=1, seat=ANNA, bid=1)
+    return lambda: oh_hell_services.place_bid(game=game, deal_number=1, seat=ANNA, bid=1)
 
 
 def bid_changed_after_the_next_player(notebook: Notebook) -> Refused:
     game = start_oh_hell(notebook)
     place_bids(game, {BEN: 3, CARLA: 3})
-    return lambda: services.place_bid(game=game, deal_number=1, seat=BEN, bid=2)
+    return lambda: oh_hell_services.place_bid(game=game, deal_number=1, seat=BEN, bid=2)
 
 
 def out_of_turn_bid_changed(notebook: Notebook) -> Refused:
     game = start_oh_hell(notebook)
-    services.place_bid(game=game, deal_number=1, seat=DAN, bid=2)
-    return lambda: services.place_bid(game=game, deal_number=1, seat=DAN, bid=1)
+    oh_hell_services.place_bid(game=game, deal_number=1, seat=DAN, bid=2)
+    return lambda: oh_hell_services.place_bid(game=game, deal_number=1, seat=DAN, bid=1)
 
 
 def bid_for_a_stale_deal(notebook: Notebook) -> Refused:
     game = start_oh_hell(notebook)
     play_deal(game)
-    return lambda: services.place_bid(game=game, deal_number=1, seat=BEN, bid=1)
+    return lambda: oh_hell_services.place_bid(game=game, deal_number=1, seat=BEN, bid=1)
 
 
 def bid_in_a_finished_session(notebook: Notebook) -> Refused:
     game = start_oh_hell(notebook)
     play_deals(game, 19)
-    return lambda: services.place_bid(game=game, deal_number=19, seat=BEN, bid=0)
+    return lambda: oh_hell_services.place_bid(game=game, deal_number=19, seat=BEN, bid=0)
 
 
 def tricks_that_do_not_add_up(notebook: Notebook) -> Refused:
     game = start_oh_hell(notebook)
     place_bids(game, dict.fromkeys(range(4), 2))
-    return lambda: services.record_tricks(game=game, deal_number=1, tricks=[2, 2, 2, 2])
+    return lambda: oh_hell_services.record_tricks(game=game, deal_number=1, tricks=[2, 2, 2, 2])
 
 
 def tricks_above_the_cards(notebook: Notebook) -> Refused:
     game = start_oh_hell(notebook)
     place_bids(game, dict.fromkeys(range(4), 2))
-    return lambda: services.record_tricks(game=game, deal_number=1, tricks=[11, 0, 0, None])
+    return lambda: oh_hell_services.record_tricks(game=game, deal_number=1, tricks=[11, 0, 0, None])
 
 
 def tricks_before_every_bid(notebook: Notebook) -> Refused:
     game = start_oh_hell(notebook)
     place_bids(game, {BEN: 3})
-    return lambda: services.record_tricks(game=game, deal_number=1, tricks=[10, 0, 0, 0])
+    return lambda: oh_hell_services.record_tricks(game=game, deal_number=1, tricks=[10, 0, 0, 0])
 
 
 def tricks_against_the_tapped_tricks(notebook: Notebook) -> Refused:
     game = start_oh_hell(notebook, preset="classic")  # deal 1: one card
     place_bids(game, dict.fromkeys(range(4), 0))
-    services.record_trick(game=game, deal_number=1, trick_number=1, seat=BEN)
-    return lambda: services.record_tricks(game=game, deal_number=1, tricks=[0, 0, 1, 0])
+    oh_hell_services.record_trick(game=game, deal_number=1, trick_number=1, seat=BEN)
+    return lambda: oh_hell_services.record_tricks(game=game, deal_number=1, tricks=[0, 0, 1, 0])
 
 
 def tricks_for_a_deal_already_scored(notebook: Notebook) -> Refused:
     game = start_oh_hell(notebook)
     play_deal(game)  # Ben took all ten
-    return lambda: services.record_tricks(game=game, deal_number=1, tricks=[10, 0, 0, 0])
+    return lambda: oh_hell_services.record_tricks(game=game, deal_number=1, tricks=[10, 0, 0, 0])
 
 
 def tricks_in_a_finished_session(notebook: Notebook) -> Refused:
     game = start_oh_hell(notebook)
     play_deals(game, 19)
-    return lambda: services.record_tricks(game=game, deal_number=20, tricks=[10, 0, 0, 0])
+    return lambda: oh_hell_services.record_tricks(game=game, deal_number=20, tricks=[10, 0, 0, 0])
 
 
 def trick_already_recorded_for_another(notebook: Notebook) -> Refused:
     game = start_oh_hell(notebook)
     place_bids(game, dict.fromkeys(range(4), 2))
-    services.record_trick(game=game, deal_number=1, trick_number=1, seat=BEN)
-    return lambda: services.record_trick(game=game, deal_number=1, trick_number=1, seat=DAN)
+    oh_hell_services.record_trick(game=game, deal_number=1, trick_number=1, seat=BEN)
+    return lambda: oh_hell_services.record_trick(game=game, deal_number=1, trick_number=1, seat=DAN)
 
 
 def trick_number_ahead(notebook: Notebook) -> Refused:
     game = start_oh_hell(notebook)
     place_bids(game, dict.fromkeys(range(4), 2))
-    return lambda: services.record_trick(game=game, deal_number=1, trick_number=3, seat=DAN)
+    return lambda: oh_hell_services.record_trick(game=game, deal_number=1, trick_number=3, seat=DAN)
 
 
 def trump_no_trump_with_a_card_to_turn(notebook: Notebook) -> Refused:
     game = start_oh_hell(notebook)
-    return lambda: services.set_trump(game=game, deal_number=1, trump="NT")
+    return lambda: oh_hell_services.set_trump(game=game, deal_number=1, trump="NT")
 
 
 def revoke_before_the_bids(notebook: Notebook) -> Refused:
     game = start_oh_hell(notebook)
-    return lambda: services.record_revoke(game=game, deal_number=1, seat=BEN)
+    return lambda: oh_hell_services.record_revoke(game=game, deal_number=1, seat=BEN)
 
 
 def zero_adjustment(notebook: Notebook) -> Refused:
     game = start_oh_hell(notebook)
-    return lambda: services.add_adjustment(game=game, deal_number=1, seat=BEN, points=0, note="")
+    return lambda: oh_hell_services.add_adjustment(
+        game=game, deal_number=1, seat=BEN, points=0, note=""
+    )
 
 
 def correction_breaking_the_hook(notebook: Notebook) -> Refused:
     game = start_oh_hell(notebook)
     play_deals(game, 2)
-    return lambda: services.correct_deal(
+    return lambda: oh_hell_services.correct_deal(
         game=game, deal_number=1, bids=[4, 3, 3, 0], tricks=[4, 3, 3, 0], trump=""
     )
 

@@ -19,6 +19,7 @@ from pytest_django.asserts import assertContains, assertNotContains, assertRedir
 from games import services
 from games.models import Game, Notebook, ShareLink
 from games.rules import oh_hell
+from games.services import oh_hell as oh_hell_services
 from tests.games.conftest import (
     ANNA,
     BEN,
@@ -618,7 +619,7 @@ def test_an_up_to_date_page_gets_204_from_one_query(
 def test_an_out_of_date_page_gets_the_table_alone(client, request, playing, phone) -> None:
     asking = client if phone == "owner" else request.getfixturevalue(phone)
     poll = live(playing)
-    services.record_trick(game=playing, deal_number=2, trick_number=2, seat=DAN)
+    oh_hell_services.record_trick(game=playing, deal_number=2, trick_number=2, seat=DAN)
 
     response = asking.get(poll, **HTMX)
 

@@ -18,6 +18,7 @@ from games import services, stats
 from games.kinds import kind_of
 from games.models import Game, Notebook, Player
 from games.rules import kozel, oh_hell
+from games.services import oh_hell as oh_hell_services
 from games.tables import oh_hell_stats, rounds_stats
 from games.views.stats import as_sessions, score_sessions
 from tests.games.conftest import (
@@ -56,13 +57,13 @@ def play(game: Game, bids: list[int], tricks: list[int]) -> None:
     """One deal: bids and tricks by seat."""
     place_bids(game, dict(enumerate(bids)))
     number = deal_now(game).deal_number(deal_now(game).current)
-    services.record_tricks(game=game, deal_number=number, tricks=tricks)
+    oh_hell_services.record_tricks(game=game, deal_number=number, tricks=tricks)
 
 
 def revoke(game: Game, bids: list[int], seat: int) -> None:
     place_bids(game, dict(enumerate(bids)))
     number = deal_now(game).deal_number(deal_now(game).current)
-    services.record_revoke(game=game, deal_number=number, seat=seat)
+    oh_hell_services.record_revoke(game=game, deal_number=number, seat=seat)
 
 
 def play_three_sessions(notebook: Notebook) -> dict[str, Game]:
@@ -175,7 +176,7 @@ def test_the_statistics_read_the_same_results_as_the_score_sheet(
     notebook, three_sessions, two_matches
 ) -> None:
     first = three_sessions["first"]
-    services.add_adjustment(game=first, deal_number=1, seat=1, points=-3, note="late")
+    oh_hell_services.add_adjustment(game=first, deal_number=1, seat=1, points=-3, note="late")
     enter_kozel_deal(two_matches["second"], points=0, team=1, took_trick=True, last_trick_seat=0)
 
     scored = score_sessions(notebook.games.order_by("created_at", "pk"))

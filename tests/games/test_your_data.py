@@ -16,6 +16,7 @@ from pytest_django.asserts import assertContains
 
 from games import services
 from games.models import Game, Notebook, Player, ShareLink
+from games.services import oh_hell as oh_hell_services
 from tests.games.conftest import (
     HTMX,
     NAMES,
@@ -42,7 +43,7 @@ def undo_form(response) -> dict:
 def played(notebook) -> Game:
     game = start_oh_hell(notebook, preset="classic")
     play_deal(game)
-    services.add_adjustment(game=game, deal_number=1, seat=2, points=-5, note="late")
+    oh_hell_services.add_adjustment(game=game, deal_number=1, seat=2, points=-5, note="late")
     services.new_share_link(game=game, role="view")
     return Game.objects.get(pk=game.pk)
 
@@ -240,8 +241,8 @@ def fill(notebook: Notebook) -> None:
     never played, the statistics looked at (kept in the cache table)."""
     game = start_oh_hell(notebook, preset="italian")
     play_deal(game)
-    services.add_adjustment(game=game, deal_number=1, seat=0, points=3, note="tip")
-    services.place_bid(game=game, deal_number=2, seat=2, bid=1, idempotency_key="k1")
+    oh_hell_services.add_adjustment(game=game, deal_number=1, seat=0, points=3, note="tip")
+    oh_hell_services.place_bid(game=game, deal_number=2, seat=2, bid=1, idempotency_key="k1")
     services.new_share_link(game=game, role="view", form_key="k2")
     match = start_kozel(notebook, names=NAMES)
     enter_kozel_deal(match, points=20)
