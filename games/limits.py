@@ -11,12 +11,11 @@ from __future__ import annotations
 
 from games.rules import RuleError, gettext_noop
 
-#: Deals or rounds in a session: every deal of Oh Hell (one played again after a revoke
-#: too, and the deal in play), every round (and the round whose bids are in).
-#: The longest schedule a table can choose is shorter: Oh Hell's custom list and the
-#: score sheet's "rounds" option go up to 200, Skull King's up to 20 (games/options.py).
+#: Deals or rounds in a session: every deal (one played again after a revoke too, and the
+#: deal in play), every round (and the round whose bids are in). The longest schedule a
+#: table can choose is no longer: a game's options go up to 200 at most (games/options.py).
 MOST_DEALS = 200
-#: Oh Hell's adjustments (a table's own bonus or penalty) in a session, each from
+#: Adjustments (a table's own bonus or penalty, in a game that has them) in a session, each from
 #: −ADJUSTMENT_POINTS to ADJUSTMENT_POINTS (not 0), its note at most NOTE_LENGTH characters.
 MOST_ADJUSTMENTS = 100
 ADJUSTMENT_POINTS = 1000
@@ -28,7 +27,7 @@ NOTEBOOK_NAME_LENGTH = 80
 MOST_PLAYERS = 10_000
 MOST_SESSIONS = 10_000
 #: Files the import page reads. A session at every limit above is at most about 0.36 MB
-#: (Oh Hell's, in Russian: a file carries its explanations in the page's language). A
+#: (the largest game's, in Russian: a file carries its explanations in the page's language). A
 #: notebook's backup larger than NOTEBOOK_FILE_LIMIT (over 2,000 usual evenings) is restored
 #: by the server's operator (``manage.py restore_notebooks`` reads any size), and each of
 #: its sessions can be exported and imported on its own.

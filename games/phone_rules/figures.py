@@ -16,12 +16,10 @@ from games.rules.entry_fields import entry_of
 from games.rules.errors import RuleError, gettext_noop
 from games.rules.plain import plain, rules_of
 
-_rules = rules_of
-
 
 def _rounds(game):
     def score(request):
-        rules = _rules(game.Rules, request)
+        rules = rules_of(game.Rules, request)
         players, first_dealer = request["players"], request["first_dealer"]
         ended = request.get("ended", False)
         result = game.score(rules, players, first_dealer, request["entries"], ended)
@@ -114,7 +112,7 @@ def table(request):
     kept = _kept.get(key)
     added = kept[1] if kept else None
     if added is None or added != rounds[: len(added)]:
-        kept = (key, [], game.Tally(_rules(game.Rules, request), players, first_dealer))
+        kept = (key, [], game.Tally(rules_of(game.Rules, request), players, first_dealer))
         _kept.clear()
         _kept[key] = kept
     added, tally = kept[1], kept[2]

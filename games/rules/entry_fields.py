@@ -70,7 +70,7 @@ def _digits(text: str) -> bool:
 
 
 def _name_part(part: str) -> bool:
-    """A name: "bids", "skull_king", "H" (a letter or _, then up to 39 more or digits)."""
+    """A name: "bids", "black_fourteen", "H" (a letter or _, then up to 39 more or digits)."""
     first = part[:1]
     return (
         0 < len(part) <= 40

@@ -1,5 +1,5 @@
 """How points came to be, as sentences a player reads (issue 27: every score explains
-itself); each rule says its own in its game's module (games.rules.oh_hell.scoring ...)."""
+itself); each rule says its own in its game's package (games.rules.<name>)."""
 
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
-"""What every game scored round by round gives the rest of the app (Skull King, the sheet
-for any game, Tysiąc): a round is one JSON object as entered, and the result is the same
+"""What every game scored round by round gives the rest of the app (each its own package,
+games.rules.<name>): a round is one JSON object as entered, and the result is the same
 shape whatever the game, so screens, exports, statistics and charts read it without
 asking which game it is. A game's module provides:
 
@@ -39,7 +39,7 @@ class Plan:
     number: int  # from 1
     dealer: int | None = None  # a seat; None where the game keeps no dealer
     cards: int | None = None  # cards dealt to each player, where the game says
-    #: Seats that take no part: sitting out (Tysiąc with four) or out of the game.
+    #: Seats that take no part: sitting out (a dealer's turn, say) or out of the game.
     sitting_out: tuple[int, ...] = ()
 
 

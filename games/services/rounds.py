@@ -84,7 +84,7 @@ def record_bids(*, table: RoundsTable, round_number: int, entry: dict) -> None:
     replace the ones in, until the round is saved. The same bids again: no change."""
     table = _rounds_only(table)
     game = table.game
-    if not kind_of(game.kind).bids_first:  # Tysiąc, the sheet: no bids before the round
+    if not kind_of(game.kind).bids_first:  # a game with no bids before the round
         raise RuleError(gettext_noop("This action is not for this game."))
     refuse_if_finished(game)
     plan = table.result.next_round

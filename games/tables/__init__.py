@@ -1,8 +1,8 @@
 """A session as stored, whatever its game: the one interface its Kind's ``table`` gives.
 
-Each storage design is a `Table` subclass: Oh Hell's own rows (games.tables.oh_hell: bids
-in turn, tricks, revokes, adjustments), and the rounds every game scored round by round
-shares (games.tables.rounds). The rest of the app (the
+Each storage design is a `Table` subclass: a game's own rows, where they earn it (its Kind's
+``storage``, e.g. bids in turn, tricks, revokes, adjustments), or the rounds every game
+scored round by round shares (games.tables.rounds). The rest of the app (the
 write path and undo, exports, imports, backups) asks the table, never which game it is.
 
 What a `Table` gives:

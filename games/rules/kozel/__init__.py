@@ -3,7 +3,28 @@ defeat points from one team's card points each deal; the team reaching the match
 the goat. `deal` is a deal as entered and its defeat points; `match` the game scored round
 by round (games.rules.rounds: ``Rules``, ``PRESETS``, ``check_round``, ``Tally``,
 ``score``, ``first_plan``, ``plan_after``, ``form_facts``, ``FIGURES``, ``round_figures``)
-and ``score_match``, the match in Kozel's own terms."""
+and ``score_match``, the match in Kozel's own terms.
+
+The public API (seed 004)
+-------------------------
+
+Four seats; team 0 is seats 0 and 2, team 1 is seats 1 and 3.
+
+``KozelRules(match_limit=12, two_point_from=31, six_points=..., eggs=...)`` and ``PRESETS``
+``deal_defeat_points(entry, rules)``
+    From one team's card points (``DealEntry(team, points,
+    zero_team_took_trick=None, last_trick_seat=None)``): the loser and its
+    defeat points (2, 4 or 6; eggs at 60-60).
+``explain_deal(outcome, team, rules)``
+    How a team's defeat points in a deal came to be (`Why` lines).
+``score_match(rules, first_dealer, entries) -> MatchResult``
+    Every deal's outcome, running defeat points, ``finished``, ``goat``,
+    ``next_dealer`` and ``next_leader``: a fold of its ``Tally``.
+Kozel is also a game scored round by round (games.rules.rounds): ``Rules``, ``check_round`` (a deal
+as stored: team, points, zero_team_took_trick, last_trick_seat), ``Tally``, ``score``
+(the teams ((0, 2), (1, 3)) in defeat points, fewer is better, the goat's mark),
+``first_plan``, ``plan_after``, ``form_facts``, ``FIGURES`` and ``round_figures``.
+"""
 
 from games.rules.kozel.deal import (
     CARD_POINTS,

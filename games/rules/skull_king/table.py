@@ -170,7 +170,7 @@ def plan_after(rules: Rules, players: int, first_dealer: int, plan: Plan) -> Pla
 
 
 def bid_call(bids: Sequence[int], cards: int) -> Why:
-    """Over, under or even, as in Oh Hell, once every bid is in: the bids' sum against the
+    """Over, under or even, once every bid is in: the bids' sum against the
     round's tricks. The rulebook's bids are made at once, so nothing forbids any sum."""
     total = sum(bids)
     params = {"bids": total, "cards": cards, "by": abs(total - cards)}
