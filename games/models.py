@@ -64,7 +64,7 @@ def registered_games() -> list[tuple[str, str]]:
     return [(name, kind.label) for name, kind in KINDS.items()]
 
 
-#: The most seats any game has (Skull King: 8).
+#: The most seats any game has (a Kind's ``players``; tests/test_layout.py checks it).
 MAX_SEATS = 8
 
 
@@ -153,7 +153,8 @@ class Seat(models.Model):
 
 
 class Deal(models.Model):
-    """One Oh Hell deal as played: a replay after a revoke is a deal of its own."""
+    """One deal as played, in a game that keeps its own rows (games.tables: its Kind's
+    ``storage``): a replay after a revoke is a deal of its own."""
 
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="deals")
     index = models.PositiveSmallIntegerField()  # 0-based order of play

@@ -35,13 +35,18 @@ def test_an_unknown_game_is_an_error() -> None:
 
 @pytest.mark.django_db
 def test_every_game_has_a_table_and_screens() -> None:
-    """Each Kind's table gives what the app asks of it (games/tables, games/screens)."""
+    """Each Kind's table gives what the app asks of it (games/tables, games/screens,
+    games/stats)."""
     for kind in KINDS.values():
         table = kind.table
         screens = table.screens()
         files = table.files()
-        for name in ("load", "prefetched", "deal_state", "restore", "create", "chart"):
+        for name in ("load", "prefetched", "deal_state", "restore", "create", "chart", "settle"):
             assert callable(getattr(table, name)), (kind.name, name)
+        figures = table.stats()
+        for name in ("scored", "player_stats", "head_to_head", "winners"):
+            assert callable(getattr(figures, name)), (kind.name, name)
+        assert figures.TEMPLATE.startswith("games/")
         for name in ("table_context", "sheet", "correct", "offline_state", "ahead", "preview"):
             assert callable(getattr(screens, name)), (kind.name, name)
         assert isinstance(screens.ENTRIES, dict)
@@ -70,3 +75,79 @@ def test_the_phone_finds_each_round_games_rules_by_its_name() -> None:
     for unknown in ("oh_hell", "chess", "errors", "../x"):
         with pytest.raises(KeyError):
             figures.round_game(unknown)
+
+
+def game_names() -> dict[str, set[str]]:
+    """Each game's name as code or prose writes it, from its registration: ``oh_hell``,
+    ``OhHell``, its English label when the label is a name ("Oh Hell", "Skull King"), and
+    the names a label gives in brackets ("Tysiąc", "Тысяча")."""
+    found = {}
+    for kind in KINDS.values():
+        names = {kind.name, kind.name.replace("_", "")}
+        label = str(kind.label)
+        if ":" not in label and "(" not in label:
+            names.add(label)
+        if "(" in label:
+            names.update(label.split("(", 1)[1].rstrip(")").split(", "))
+        found[kind.name] = {name.lower() for name in names}
+    return found
+
+
+ROOT = GAMES.parent
+
+
+def own_places(kind) -> list[str]:
+    """A game's own files, as paths from the repository's root: its rules package (or
+    module), its templates and its modules named after it (its table, screens, services)."""
+    package = kind.rules.__module__.split(".")[2]
+    return [
+        f"games/rules/{package}/",
+        f"games/rules/{package}.py",
+        f"templates/games/{kind.name}",
+        *(f"games/{part}/{kind.name}" for part in ("tables", "screens", "services", "views")),
+    ]
+
+
+#: The registration and the options name every game; the migrations are history.
+EVERY_GAMES_PLACES = ("games/kinds.py", "games/options.py", "games/migrations/")
+
+
+def shared_files() -> list[Path]:
+    """Every Python module and template outside the places of EVERY_GAMES_PLACES."""
+    found = [*GAMES.rglob("*.py"), *(ROOT / "scorekeeper").rglob("*.py")]
+    found += (ROOT / "templates").rglob("*.html")
+    return sorted(
+        path
+        for path in found
+        if not path.relative_to(ROOT).as_posix().startswith(EVERY_GAMES_PLACES)
+    )
+
+
+def named_games(text: str) -> set[str]:
+    """The games whose names ``text`` holds, whatever the case."""
+    text = text.lower()
+    return {game for game, names in game_names().items() if any(n in text for n in names)}
+
+
+def test_no_shared_code_names_a_game() -> None:
+    """Issue 39: outside a game's rules package, templates, options, registration and its
+    own modules, no code or comment names a game: a sixth game touches its own files only
+    (README.md, "Adding a game")."""
+    found = []
+    for path in shared_files():
+        where = path.relative_to(ROOT).as_posix()
+        mine = {kind.name for kind in KINDS.values() if where.startswith(tuple(own_places(kind)))}
+        found += [f"{where}: {game}" for game in sorted(named_games(path.read_text()) - mine)]
+    assert found == []
+
+
+def test_the_search_for_names_finds_every_game() -> None:
+    written = "OhHellTable, games.rules.kozel, 'Skull King', Tysiąc a 4, any_game"
+    assert named_games(written) == set(KINDS)
+    assert named_games("any game, a score sheet, the round, the deal") == set()
+
+
+def test_the_most_seats_are_the_registrys() -> None:
+    from games.models import MAX_SEATS
+
+    assert max(kind.players[1] for kind in KINDS.values()) == MAX_SEATS
