@@ -2,6 +2,7 @@
 stand alone, and every game goes through its Kind."""
 
 import ast
+import re
 from pathlib import Path
 
 import pytest
@@ -123,10 +124,23 @@ def shared_files() -> list[Path]:
     )
 
 
+#: Words of the cards a game may be named after (a suit, say Spades): such a name is looked
+#: for as a game's name is written, capitalised or as code names its module ("rules.spades",
+#: "spades_stats", "spades.html"), not as the suit in a sentence ("clubs or spades").
+CARD_WORDS = {"spades", "hearts", "diamonds", "clubs"}
+
+
+def named(name: str, text: str) -> bool:
+    if name not in CARD_WORDS:
+        return name in text.lower()
+    title = name.capitalize()
+    code = rf"[./]{name}\b|\b{name}_|\b{name}\.(py|html)\b|import [\w, ]*\b{name}\b"
+    return re.search(rf"{code}|\b{title}(\b|[A-Z])", text) is not None
+
+
 def named_games(text: str) -> set[str]:
     """The games whose names ``text`` holds, whatever the case."""
-    text = text.lower()
-    return {game for game, names in game_names().items() if any(n in text for n in names)}
+    return {game for game, names in game_names().items() if any(named(n, text) for n in names)}
 
 
 def test_no_shared_code_names_a_game() -> None:
@@ -145,6 +159,10 @@ def test_the_search_for_names_finds_every_game() -> None:
     written = "OhHellTable, games.rules.kozel, 'Skull King', Tysiąc a 4, any_game"
     assert named_games(written) == set(KINDS)
     assert named_games("any game, a score sheet, the round, the deal") == set()
+    assert named("spades", "from games.rules import kozel, spades")
+    assert named("spades", "games.rules.spades, SpadesTable")
+    assert named("spades", "Spades: four players")
+    assert not named("spades", "clubs or spades. Suit.SPADES")
 
 
 def test_the_most_seats_are_the_registrys() -> None:
