@@ -75,6 +75,20 @@ def test_the_correction_form_shows_what_was_entered(client, game) -> None:
     )
 
 
+def test_the_correction_asks_the_trump_and_a_player_by_one_tap_each(client, game) -> None:
+    """No dropdown (issue 39, item 2): the trump "not noted" or a suit, an adjustment's
+    player by name; the same field names and values as before."""
+    play_deal(game, bids={BEN: 3, CARLA: 3, DAN: 2, ANNA: 3}, tricks=[3, 3, 1, 3])
+
+    response = client.get(correct_url(game, 1))
+
+    page = response.text.split("<main", 1)[1].split("</main>", 1)[0]
+    assert "<select" not in page  # the language's, in the footer, is not the form's
+    assertContains(response, 'type="radio" name="trump" value="" checked')
+    assertContains(response, 'type="radio" name="trump" value="H"')
+    assertContains(response, 'type="radio" name="seat" value="2" required> Carla')
+
+
 def test_a_correction_that_breaks_the_hook_is_refused(client, game) -> None:
     play_deals(game, 2)
     before = all_rows()
