@@ -367,6 +367,10 @@ def test_the_replayed_deal_scores_normally_and_then_the_deal_passes(client, bid)
 
 def test_an_adjustment_shows_in_the_totals(client, game) -> None:
     play_deal(game)  # Anna, Carla and Dan 10, Ben 0
+    # Its player is one tap, by name (no dropdown; issue 39, item 2).
+    assertContains(
+        client.get(url(game, "game")), 'type="radio" name="seat" value="2" required> Carla'
+    )
 
     # The deal screen adjusts the deal just scored.
     response = client.post(
