@@ -6,7 +6,6 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from django.http import HttpRequest
-from django.templatetags.static import static
 from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop, ngettext
@@ -70,13 +69,11 @@ def sending_words() -> dict:
 
 
 def offline_start(drawing: str, table, entries: dict) -> dict:
-    """What every game's offline state begins with: which drawing (and the module that draws
-    it, imported by static/js/offline.js), the session's version, the words said before the
-    rest arrive (a connection lost in the first second), where each entry is sent, and the
-    names at the table."""
+    """What every game's offline state begins with: which drawing, the session's version,
+    the words said before the rest arrive (a connection lost in the first second), where
+    each entry is sent, and the names at the table."""
     return {
         "game": drawing,
-        "drawing": static(f"js/offline-{drawing}.js"),
         "version": table.game.version,
         "kept": kept_words(),
         "urls": urls(table.game, tuple(entries)),

@@ -9,6 +9,7 @@ from dataclasses import dataclass
 
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.template.loader import render_to_string
 from django.templatetags.static import static
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop, pgettext
@@ -429,6 +430,11 @@ def ahead(request: HttpRequest, table: OhHellTable) -> dict:
         "game": "oh_hell",
         "catalogue": catalogue(oh_hell),
         "words": oh_hell_words(),
+        # The deal screen in parts, which the page's one drawing fills in from the rules'
+        # answer (static/js/offline-drawing.js; games.rules.oh_hell.table_view).
+        "parts": render_to_string(
+            "games/oh_hell_parts.html", {"names": table.names}, request=request
+        ),
     }
 
 

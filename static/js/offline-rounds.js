@@ -1,9 +1,9 @@
-// The table of a game scored round by round, drawn on this phone while entries wait
-// (static/js/offline.js): the totals, places and each kept round's points and explanations
-// worked out by games.rules itself on this phone (static/js/phone-rules.js: MicroPython in
-// a worker), and the next round's form as the server drew it ahead with the game's own
-// template (games/screens/rounds.py, `ahead`). Nothing here decides a rule: one drawing
-// for every round game.
+// The table of a game scored round by round, drawn on this phone while entries wait (the
+// drawing's `forms`, static/js/offline-drawing.js): the totals, places and each kept round's
+// points and explanations worked out by games.rules itself on this phone
+// (static/js/phone-rules.js: MicroPython in a worker), and the next round's form as the
+// server drew it ahead with the game's own template (games/screens/rounds.py, `ahead`).
+// Nothing here decides a rule.
 import { rounds } from "./model.js";
 import { escape } from "./offline-parts.js";
 import { pendingNote, undoRow } from "./offline-table.js";
@@ -406,9 +406,10 @@ function formFor(html, bids) {
   return holder.innerHTML;
 }
 
-// The table drawn while entries wait (static/js/offline.js): ``serverTable``, the server's
-// own, set aside meanwhile; ``entries``, the ones kept on this phone, in order.
-export function draw(server, ahead, chosen, serverTable, entries) {
+// The table drawn while entries wait (static/js/offline-drawing.js, where the server drew
+// forms ahead): ``serverTable``, the server's own, set aside meanwhile; ``entries``, the
+// ones kept on this phone, in order.
+export function draw(server, ahead, serverTable, entries) {
   return drawn(server, ahead, rounds(ahead, server, entries), serverTable, entries);
 }
 
@@ -445,22 +446,4 @@ function drawn(server, ahead, view, serverTable, entries) {
     call ? `<p class="announcement call-even">${escape(call)}</p>` : "",
     `<div data-phone-form${scored.finished ? " hidden" : ""}>${form}</div>`,
   ].join("");
-}
-
-// The rules' files come once the page is up (this module is imported then), so the service
-// worker keeps them before the connection goes; the rules start when it goes, or at the
-// first entry drawn here.
-export function start(server) {
-  const files = server.phone_rules;
-  if (!files) {
-    return;
-  }
-  for (const url of [files.module, files.worker, files.runtime, files.wasm, files.bundle]) {
-    fetch(url, { credentials: "same-origin" }).catch(() => {});
-  }
-  window.addEventListener("offline", () => {
-    rulesOf(files)
-      .then((module) => module.warm(files))
-      .catch(() => {});
-  });
 }

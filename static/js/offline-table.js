@@ -1,16 +1,8 @@
-// The parts every drawing of the phone's table shares (static/js/offline.js): a form that
-// keeps its entry, the undo row, the "not sent yet" mark, and the refusal's panel, with the
-// server's classes and words. Every sentence comes from the server in the page's language
-// (games/views/offline.py); nothing here decides a rule.
-import { newKey } from "./outbox.js";
+// What the phone's table and its view share (static/js/offline.js): the undo row, the "not
+// sent yet" mark, and the refusal's panel, with the server's classes and words. Every
+// sentence comes from the server in the page's language (games/views/offline.py); nothing
+// here decides a rule.
 import { escape } from "./offline-parts.js";
-
-export function form(action, hidden, body, extra = "") {
-  const inputs = Object.entries({ idem: newKey(), ...hidden })
-    .map(([name, value]) => `<input type="hidden" name="${name}" value="${escape(value)}">`)
-    .join("");
-  return `<form method="post" data-action="${action}" ${extra}>${inputs}${body}</form>`;
-}
 
 export function undoRow(words) {
   return `<div class="subnav"><button type="button" class="link-btn" data-undo>${escape(words.undo)}</button></div>`;

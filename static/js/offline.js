@@ -1,13 +1,14 @@
 // The table's view on the scorekeeper's deal screen (issue 32; docs/phone.md "Offline"):
 // every entry form of the table goes through the outbox (static/js/outbox.js), and while
-// entries wait the table goes on from the phone, drawn by the session's drawing (its
-// `drawing` module, named by the page's state) with figures from games.rules itself on the
-// phone. A refusal stops the sending and is shown with what was kept; nothing is dropped
-// unasked. Imported once the page is up (static/js/table.js), which hands over the taps
-// made before; `start` runs once.
+// entries wait the table goes on from the phone, drawn by the one drawing
+// (static/js/offline-drawing.js) with figures from games.rules itself on the phone. A
+// refusal stops the sending and is shown with what was kept; nothing is dropped unasked.
+// Imported once the page is up (static/js/table.js), which hands over the taps made
+// before; `start` runs once.
 //
 // Everything the view knows is in `view` below, one object; the outbox holds the entries.
 import * as keeper from "./keep.js";
+import * as drawing from "./offline-drawing.js";
 import { escape, plural, screen, setBusy } from "./offline-parts.js";
 import { refusal } from "./offline-table.js";
 import { keys, newKey, outbox, read, write } from "./outbox.js";
@@ -22,15 +23,14 @@ const language = () => document.documentElement.lang;
 const view = {
   id: "", // the session's public id
   server: null, // the session as the server last said (its #offline-state)
-  ahead: null, // words, catalogue and forms sent ahead (games/views/offline.py, `ahead`)
-  drawing: null, // the session's drawing module, once imported
+  ahead: null, // words, catalogue and parts or forms sent ahead (games/views/offline.py)
   chosen: null, // the seat picked on the phone's table (out of turn, a change)
   problem: "", // a refusal the rules on this phone knew, shown beside the table
   stale: false, // this copy of the page is older than the state this phone kept
   showing: false, // the table on screen is drawn from the phone
   answered: 0, // the rules' answers on this phone: each one draws the table again
   fetching: false, // the words ahead are being fetched
-  loaded: false, // what this phone kept is read: taps go to the outbox (till then, table.js holds them)
+  loaded: false, // what this phone kept is read: taps go to the outbox (table.js holds them)
 };
 let box = null; // the outbox (static/js/outbox.js)
 let shown = null; // the screen (offline-parts.js)
@@ -40,27 +40,7 @@ const actionOf = (url) =>
 const waitingOrCut = () =>
   view.showing || box.offline || box.refused || box.entries.length || navigator.onLine === false;
 
-// -- what comes once: the drawing, the words ahead ----------------------------------------
-
-let importing = null;
-function drawingOf() {
-  importing =
-    importing ||
-    import(view.server.drawing).then(
-      (module) => {
-        view.drawing = module;
-        if (module.start) {
-          module.start(view.server);
-        }
-        return module;
-      },
-      (error) => {
-        importing = null; // asked again at the next drawing
-        throw error;
-      },
-    );
-  return importing;
-}
+// -- what comes once: the words ahead ----------------------------------------
 
 async function fetchAhead(fresh = false) {
   if (view.fetching || (view.ahead && !fresh)) {
@@ -116,9 +96,8 @@ async function keep(tapped) {
   // has no connection (no send need fail first): its rules refuse what they know;
   // otherwise the server answers, as it always did.
   const cut = navigator.onLine === false;
-  const check = view.drawing && view.drawing.check;
-  if (waitingOrCut() && view.ahead && check) {
-    view.problem = (await check(view.server, view.ahead, box.entries, entry)) || "";
+  if (waitingOrCut() && view.ahead) {
+    view.problem = (await drawing.check(view.server, view.ahead, box.entries, entry)) || "";
   }
   if (view.problem) {
     draw();
@@ -203,15 +182,10 @@ function draw() {
   }
   const target = element();
   const { ahead, server } = view;
-  if (!view.drawing) {
-    drawingOf()
-      .then(draw)
-      .catch(() => {});
-  }
   if (!ahead) {
     fetchAhead();
   }
-  if (!ahead || !target || !view.drawing) {
+  if (!ahead || !target) {
     if (box.entries.length) {
       shown.status(plural(ahead ? ahead.words.kept : server.kept, box.entries.length));
     }
@@ -241,8 +215,7 @@ function draw() {
   }
   // A drawing whose figures come from the rules on this phone is drawn when they answer:
   // till then the table on screen stays, and what the player has open in it.
-  const ready = view.drawing.ready;
-  if (ready && !ready(server, ahead, box.entries)) {
+  if (!drawing.ready(server, ahead, box.entries, view.chosen)) {
     updateStatus();
     return;
   }
@@ -257,7 +230,7 @@ function draw() {
   ]);
   const problem = view.problem;
   shown.phone(target, drawn, (serverTable) => {
-    const table = view.drawing.draw(server, ahead, view.chosen, serverTable, box.entries);
+    const table = drawing.draw(server, ahead, view.chosen, serverTable, box.entries);
     return table + (problem ? `<p class="error" role="alert">${escape(problem)}</p>` : "");
   });
   view.problem = "";
@@ -428,13 +401,15 @@ async function load() {
     await write(key.state, view.server);
   }
   await box.load();
-  view.ahead = (await read(key.ahead(language()))) || null;
+  const kept = await read(key.ahead(language()));
+  // Kept by an older page, with neither parts nor forms for the one drawing: asked again.
+  view.ahead = kept && (kept.parts || kept.forms) ? kept : null;
   if (view.ahead) {
     freshAhead();
   } else {
     fetchAhead();
   }
-  drawingOf().catch(() => {});
+  drawing.start(view.server, () => view.ahead);
   if (navigator.storage && navigator.storage.persist) {
     navigator.storage.persist().catch(() => {});
   }

@@ -5,11 +5,11 @@
 // games.explanations does.
 //
 //   const rules = await import(files.module);
-//   const figures = await rules.score(files, "skull_king", options, players, firstDealer,
+//   const figures = await rules.score(files, state.rules.game, options, players, firstDealer,
 //                                     rounds, ended, { kept, since });
 //
 // ``files``: the URLs of the module, the worker, MicroPython and the rules' bundle
-// (games/screens/rounds.py, PHONE_RULES_FILES), as the page's state carries them.
+// (games/screens/common.py, PHONE_RULES_FILES), as the page's state carries them.
 
 let worker = null;
 let asked = 0;
@@ -83,7 +83,7 @@ export async function score(
 }
 
 // Any table's figures (games.phone_rules.figures.score): ``request`` as that function takes
-// it, e.g. Oh Hell's deals scored, its deal in play and the entries kept on this phone.
+// it, e.g. a game's deals scored, its deal in play and the entries kept on this phone.
 export async function figures(files, request) {
   const { answer, ms, startMs } = await ask(files, request);
   return { ...answer, ms, startMs };

@@ -37,7 +37,7 @@
     }
   });
 
-  // What the round asks after its numbers, one tap each (Tysiąc's marriages, then the
+  // What the round asks after its numbers, one tap each (a marriage's declarer, then a
   // talon's questions), comes into view above Save as the one before it is answered: after
   // the last number's Enter, the first question; after a chip, the next; each with as many
   // of the questions after it as the room holds. Only when not in view already. The room is
@@ -85,8 +85,9 @@
     }
   });
 
-  // Kozel's deal: once the team is chosen or a digit keyed, the keypad stays in view with
-  // what follows it down to the last trick's keys (at 360 x 640 Save's bar covered them).
+  // Points split between two teams: once the team is chosen or a digit keyed, the keypad
+  // stays in view with what follows it down to the last trick's keys (at 360 x 640 Save's
+  // bar covered them).
   function splitInView(form) {
     const pad = form.querySelector("[data-numpad]");
     const last = form.querySelector(".last-trick");

@@ -352,7 +352,7 @@ function counted(row) {
   return !!row.querySelector(":scope > .radio-keys input[type=radio]:checked");
 }
 
-// A round's key rows (Skull King's bids, then tricks) the same way: the next row without
+// A round's key rows (the bids, then the tricks) the same way: the next row without
 // a key chosen, else Save.
 document.addEventListener("change", (event) => {
   const row =

@@ -151,7 +151,7 @@ def evening(client, notebook, preset: str, seed: int) -> dict:
 
 
 def asked(state: dict, kept: list[dict]) -> dict:
-    """The rules' request a phone makes (static/js/offline-oh_hell.js, ``asked``)."""
+    """The rules' request a phone makes (static/js/offline-drawing.js, ``asked``)."""
     rules = state["rules"]
     return {
         **{key: rules[key] for key in ("game", "options", "players", "first_dealer")},

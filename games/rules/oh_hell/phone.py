@@ -8,6 +8,7 @@ import json
 
 from games.rules import oh_hell
 from games.rules.errors import RuleError
+from games.rules.oh_hell import table_view
 from games.rules.plain import plain, rules_of
 
 
@@ -83,7 +84,9 @@ def table(request):
     (``{"action", "fields"}``, an Undo of the server's being already the request's). The
     answer: the standings, the deal in play (whose bid, what the hook forbids, the call,
     tricks so far), the last deal scored with each seat's explanation, and the first kept
-    entry the rules refuse (``refused``: its index and the refusal), those after it left out."""
+    entry the rules refuse (``refused``: its index and the refusal), those after it left out;
+    and the table in parts for the page (``view``: games.rules.oh_hell.table_view), with the
+    seat picked on the phone's table (``chosen``)."""
     rules = rules_of(oh_hell.OhHellRules, request)
     players, first_dealer = request["players"], request["first_dealer"]
     stored = [_record(entry) for entry in request["entries"]]
@@ -105,7 +108,10 @@ def table(request):
             break
     _evening.clear()
     _evening[key] = evening.tally
-    return _answer(evening, refused)
+    answer = _answer(evening, refused)
+    # The table's parts for the page's one drawing (table_view), the seat picked on it too.
+    answer["view"] = table_view.view(answer, request.get("chosen"), rules.revoke_penalty)
+    return answer
 
 
 def _answer(evening, refused):
