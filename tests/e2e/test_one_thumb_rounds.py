@@ -261,15 +261,15 @@ def test_the_players_out_at_the_end_of_a_scala_40_pass_axe(phones, live_server) 
 
 
 @pytest.mark.django_db(transaction=True)
-@pytest.mark.parametrize("language", ["pl", "ru"])
+@pytest.mark.parametrize("language", ["en", "it", "pl", "ru"])
 @both_viewports
 def test_tysiac_for_four_is_no_wider_than_the_screen_and_has_no_dropdown(
     phones, live_server, screenshot_dir: Path, viewport: str, language: str
 ) -> None:
     """The one sitting out and the talon's questions (the Polish rule) fit the screen, in
-    Polish and in Russian; each marriage and the talon's are one tap a chip (a radio in a
+    every language; each marriage and the talon's are one tap a chip (a radio in a
     fieldset with its legend), each chip at least 44 px, every chip of a question on one
-    line."""
+    line, "nobody" and "none" in one piece."""
     names = test_one_thumb.NAMES[language]
     page = table_on_phone(phones, live_server, viewport, "tysiac", "polish", names, 0, language)
     expect(page.locator("#table .talon")).to_be_visible()
@@ -296,6 +296,12 @@ def test_tysiac_for_four_is_no_wider_than_the_screen_and_has_no_dropdown(
         assert len(chips) in (4, 5)
         assert all(chip["w"] >= 44 and chip["h"] >= 44 for chip in chips), chips
         assert len({chip["top"] for chip in chips}) == 1, chips
+        first = question.locator(".radio-key > span").first
+        lines = first.evaluate(  # the line boxes its words take
+            "(el) => { const range = document.createRange(); range.selectNodeContents(el);"
+            " return new Set(Array.from(range.getClientRects(), (r) => Math.round(r.top))).size; }"
+        )
+        assert lines == 1, f"{first.inner_text()!r} is cut in two"
     # One tap: Bartek's hearts, then the talon's clubs; what is chosen is what is sent.
     key(page, "e.marriages.H", 1).click()
     key(page, "e.talon.marriage", "C").click()
