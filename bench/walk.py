@@ -16,7 +16,9 @@ BENCH_WALK_SHOTS. A typed number is one tap; the keyboard's Enter to the next nu
 none. "first" is the taps from the home page to the first bid (Oh Hell) or the first
 round saved. The widest the page ever was (document.documentElement.scrollWidth after
 every tap) must not pass the screen's width. axe-core looks at the first deal screen and
-the last (serious and critical findings, as tests/e2e/test_accessibility.py). Totals are
+the last (serious and critical findings, as tests/e2e/test_accessibility.py). After the
+online walk, Kozel, Skull King and Tysiąc for three make an entry the rules refuse: its
+reason must be on the screen (a separate count of taps). Totals are
 read at the end: offline, the phone's own, then the server's once every entry was sent;
 they must agree with the online walk's. A table, not a timed test: the exit status is 1
 if a figure misses issue 39's numbers (a Skull King round for four without bonuses in at
@@ -310,6 +312,8 @@ class Game:
     #: The totals depend on the first dealer, drawn at random (who sits out first): they
     #: are compared seat by seat from the first dealer.
     by_dealer: bool = False
+    #: An entry the rules refuse, made after the walk (online): its reason must be in view.
+    refuse: Callable[[Counted], None] | None = None
 
 
 def oh_hell(walk: Counted) -> None:
@@ -341,11 +345,63 @@ def score_sheet(walk: Counted) -> None:
     sheet_round(walk, 2, (-10, 30, 60))
 
 
+def kozel_refused(walk: Counted) -> None:
+    """130 card points: more than the 120 there are."""
+    form = table(walk.page).locator("form.round-form")
+    walk.tap("the team", form.locator(".team-pick label:has(input[value='0'])"))
+    for digit in "130":
+        walk.tap(f"key {digit}", form.locator(f"[data-numpad] [data-key='{digit}']"))
+    walk.tap("save (refused)", form.locator(".save-bar button[type=submit]"))
+
+
+def skull_king_refused(walk: Counted) -> None:
+    """Round 4: everyone bids 0, and the tricks add up to 0 of 4."""
+    page = walk.page
+    for seat in range(4):
+        walk.tap(f"bid of seat {seat}", key(page, f"e.bids.{seat}", 0))
+    walk.tap("bids are in", table(page).locator(".save-round"))
+    expect(table(page).locator("input[name='e.tricks.0']").first).to_be_attached()
+    for seat in range(4):
+        walk.tap(f"tricks of seat {seat}", key(page, f"e.tricks.{seat}", 0))
+    walk.tap("save (refused)", table(page).locator(".save-round"))
+
+
+def tysiac_refused(walk: Counted) -> None:
+    """Card points that make 130, not 120."""
+    page = walk.page
+    scope = table(page)
+    walk.tap("the auction's winner", scope.locator(".bidder-pick label").first)
+    fields = ["#contract"] + [
+        f"#points-{seat}"
+        for seat in scope.locator(".bidder-pick input[name='e.bidder']").evaluate_all(
+            "(all) => all.map((input) => input.value)"
+        )
+    ]
+    for selector, text in zip(fields, ("100", "70", "30", "30"), strict=True):
+        walk.typed(selector, page.locator(selector), text)
+        page.keyboard.press("Enter")
+    walk.tap("save (refused)", scope.locator(".save-round"))
+
+
+def reason_in_view(page: Page) -> bool:
+    """The refusal's reason is on the screen, wholly, and nothing lies over it."""
+    reason = page.locator("#table .error[role=alert]").first
+    expect(reason).to_be_visible()
+    page.wait_for_timeout(300)  # the page brings it into view after the swap
+    box = reason.evaluate(
+        "(el) => { const b = el.getBoundingClientRect();"
+        " const hit = document.elementFromPoint(b.left + b.width / 2, b.top + b.height / 2);"
+        " return {top: b.top, bottom: b.bottom, height: innerHeight,"
+        " touched: !!hit && (hit === el || el.contains(hit))}; }"
+    )
+    return box["top"] >= 0 and box["bottom"] <= box["height"] and box["touched"]
+
+
 GAMES = (
     Game("Oh Hell", "oh_hell", None, 4, oh_hell, 3),
-    Game("Kozel", "kozel", None, 4, kozel, 3),
-    Game("Skull King for four", "skull_king", None, 4, skull_king, 3),
-    Game("Tysiąc for three", "tysiac", None, 3, tysiac, 2),
+    Game("Kozel", "kozel", None, 4, kozel, 3, refuse=kozel_refused),
+    Game("Skull King for four", "skull_king", None, 4, skull_king, 3, refuse=skull_king_refused),
+    Game("Tysiąc for three", "tysiac", None, 3, tysiac, 2, refuse=tysiac_refused),
     Game("Tysiąc for four", "tysiac", "polish", 4, tysiac, 2, by_dealer=True),
     Game("Score sheet: Scala 40", "any_game", "scala_40", 3, score_sheet, 2),
 )
@@ -393,6 +449,7 @@ class Result:
     trump_first: bool = False
     axe: int = 0  # serious or critical findings
     plain_round: int = 0
+    refusal: str = ""
 
 
 def walk_one(browser, base: str, game: Game, size: str, offline: bool) -> Result:
@@ -413,6 +470,7 @@ def walk_one(browser, base: str, game: Game, size: str, offline: bool) -> Result
     walk = Counted(page, label, SHOTS)
     notes: list[str] = []
     serious: list[str] = []  # what axe-core finds serious or critical
+    refusal = ""  # the refused entry's taps and where its reason was
     try:
         start(walk, base, game)
         if offline:
@@ -443,6 +501,13 @@ def walk_one(browser, base: str, game: Game, size: str, offline: bool) -> Result
             }
         slug = re.sub(r"[^a-z0-9]+", "-", label.lower())
         page.screenshot(path=SHOTS / f"walk-{slug}-end.png")
+        if game.refuse is not None and not offline:
+            refusing = Counted(page, f"{label}, a refusal", SHOTS)
+            game.refuse(refusing)
+            refusal = f"{refusing.taps} taps, {refusing.scrolled} needed a scroll, the reason "
+            refusal += "in view" if reason_in_view(page) else "NOT in view"
+            page.screenshot(path=SHOTS / f"walk-{slug}-refused.png")
+            notes.extend(refusing.misses)
     except Exception as error:  # the walk goes on with the next game, and says why
         notes.append(f"stopped: {str(error).splitlines()[0]}")
         slug = re.sub(r"[^a-z0-9]+", "-", label.lower())
@@ -465,6 +530,7 @@ def walk_one(browser, base: str, game: Game, size: str, offline: bool) -> Result
         walk.trump_first,
         len(serious),
         walk.plain_round,
+        refusal,
     )
 
 
@@ -482,6 +548,8 @@ def misses(result: Result) -> list[str]:
         found.append(f"{result.widest} px wide on a {result.width} px screen")
     if result.plain_round > 10:
         found.append(f"a Skull King round without bonuses in {result.plain_round} taps (10)")
+    if "NOT in view" in result.refusal:
+        found.append(f"a refusal: {result.refusal}")
     if result.axe:
         found.append(f"axe finds {result.axe} serious or critical")
     if any(note.startswith("stopped") for note in result.notes):
@@ -512,7 +580,8 @@ def main() -> int:
                         f"{result.game:22} {size:8} {mode:8} taps {result.taps:3}"
                         f"  first {result.first}  scrolled {result.scrolled}"
                         f"  widest {result.widest}  axe {result.axe}"
-                        + (f"  a round {result.plain_round}" if result.plain_round else ""),
+                        + (f"  a round {result.plain_round}" if result.plain_round else "")
+                        + (f"  refused: {result.refusal}" if result.refusal else ""),
                         flush=True,
                     )
         browser.close()
