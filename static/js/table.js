@@ -21,7 +21,14 @@ function startOutbox() {
     import("./offline.js")
       .then((view) => view.start(outboxWords.dataset, held))
       .then(
-        () => (outboxUp = true),
+        (started) => {
+          outboxUp = true;
+          // No session's state to go on from: the taps held go as htmx would have sent them.
+          for (const { detail, form } of started ? [] : held.splice(0)) {
+            form.querySelectorAll("button").forEach((button) => (button.disabled = false));
+            detail.issueRequest(true);
+          }
+        },
         () => (starting = null),
       );
 }
