@@ -5,6 +5,7 @@ so Ben bids first and Anna, the dealer, last.
 """
 
 import pytest
+from django.template.loader import render_to_string
 from django.urls import reverse
 from pytest_django.asserts import assertContains, assertNotContains
 
@@ -382,6 +383,14 @@ def test_an_adjustment_shows_in_the_totals(client, game) -> None:
     assertContains(
         page, '<span class="standing-name">Carla</span> <strong class="standing-total">5'
     )
+
+
+def test_the_phones_own_table_asks_an_adjustments_player_by_one_tap_too(rf) -> None:
+    """The deal screen in parts, drawn ahead for the phone (games/oh_hell_parts.html)."""
+    parts = render_to_string("games/oh_hell_parts.html", {"names": ["Anna", "Ben"]}, rf.get("/"))
+
+    assert "<select" not in parts
+    assert 'type="radio" name="seat" value="1" required> Ben' in parts
 
 
 def test_an_adjustment_to_a_played_deal_shows_on_the_sheet(client, game) -> None:
