@@ -44,7 +44,8 @@ class Kind:
     #: The table may end the game when it likes ("End the game").
     ends_by_table: bool = False
     #: The bids are entered first and the call shown before the round is played: the
-    #: rules module has ``check_bids(rules, players, plan, bids)`` and ``call(plan, bids)``.
+    #: rules module has ``check_bids(rules, players, plan, bids, **others)`` and ``call(plan,
+    #: bids)``; ``others``: what its ``BID_FIELDS`` name beside the bids (games.rules.rounds).
     bids_first: bool = False
 
     @property

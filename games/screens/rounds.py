@@ -169,9 +169,8 @@ def table_context(
     prefill = inputs.entry_of(posted, strict=False) if posted else {}
     call = ""
     if phase == "play":
-        bids = table.pending.entry["bids"]
-        prefill = prefill or {"bids": bids}
-        call = explained([kind.rounds.call(plan, bids)])[0]
+        prefill = prefill or dict(table.pending.entry)  # the bids, and what came with them
+        call = explained([kind.rounds.call(plan, table.pending.entry["bids"])])[0]
     context = {
         "table": table,
         "result": result,
@@ -306,10 +305,23 @@ def _phase(game: Game, pending: dict | None) -> str | None:
 
 
 def _bid_fields(pending: dict | None) -> dict | None:
-    """Bids in, as the round's form names them (``e.bids.0``), to fill the form with."""
+    """Bids in, and what the bids phase entered with them, as the round's form names them
+    (``e.bids.0``, ``e.blind.0``), to fill the form with."""
     if pending is None:
         return None
-    return {f"e.bids.{seat}": str(bid) for seat, bid in enumerate(pending["bids"])}
+    return {
+        f"e.{key}.{seat}": _field_text(value)
+        for key, values in pending.items()
+        if isinstance(values, list)
+        for seat, value in enumerate(values)
+    }
+
+
+def _field_text(value: object) -> str:
+    """A value as its form field sends it (games.rules.entry_fields reads it back)."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return "null" if value is None else str(value)
 
 
 def ahead(request: HttpRequest, table: RoundsTable) -> dict:
