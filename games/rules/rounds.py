@@ -20,8 +20,9 @@ asking which game it is. A game's module provides:
 Optional: ``check_bids`` and ``call`` (Kind.bids_first), with ``BID_FIELDS`` where the
 bids phase enters more than the bids (`bid_fields`), ``form_facts(rules, players, plan) ->
 dict`` for what the game's form shows beyond the plan, and ``FIGURES`` with
-``round_figures(entry, seat) -> dict[str, int]``: what a player's statistics count in a
-round as checked (bids made, contracts), each ``Figure`` naming one count.
+``round_figures(entry, seat, rules) -> dict[str, int]``: what a player's statistics count
+in a round as checked (bids made, contracts) under the table's ``rules`` (its options),
+each ``Figure`` naming one count.
 """
 
 from __future__ import annotations
