@@ -21,6 +21,7 @@ from games.explanations import catalogue, explained
 from games.kinds import Kind, kind_of
 from games.models import Game
 from games.rules import RuleError
+from games.rules.explain import Why
 from games.rules.plain import plain
 from games.rules.rounds import Plan, Result
 from games.screens.common import PHONE_RULES_FILES, common_words, offline_start
@@ -103,11 +104,23 @@ def entry_sides(table: RoundsTable, plan: Plan | None) -> list[dict]:
 
 def facts_of(table: RoundsTable, plan: Plan | None) -> dict:
     """What a game's form needs to know of the round from its rules (the marriages' worth,
-    who sits out with the talon): its module's ``form_facts``, if it has one."""
+    who sits out with the talon): its module's ``form_facts``, if it has one, each `Why` in
+    it (why something is not offered) in the active language, as the form shows it."""
     form_facts = getattr(table.module, "form_facts", None)
     if plan is None or form_facts is None:
         return {}
-    return form_facts(table.rules, table.players, plan)
+    return _in_words(form_facts(table.rules, table.players, plan))
+
+
+def _in_words(fact):
+    """``fact`` with every `Why` in it, however deep, as its sentence."""
+    if isinstance(fact, Why):
+        return explained([fact])[0]
+    if isinstance(fact, dict):
+        return {key: _in_words(value) for key, value in fact.items()}
+    if isinstance(fact, (list, tuple)):
+        return [_in_words(value) for value in fact]
+    return fact
 
 
 def round_rows(table: RoundsTable, number: int) -> dict:
