@@ -16,7 +16,16 @@ from django.utils.module_loading import import_string
 from django.utils.translation import gettext_lazy as _
 
 from games import options
-from games.rules import RuleError, gettext_noop, kozel, oh_hell, sheet, skull_king, tysiac
+from games.rules import (
+    RuleError,
+    gettext_noop,
+    kozel,
+    oh_hell,
+    sheet,
+    skull_king,
+    spades,
+    tysiac,
+)
 
 
 @dataclass(frozen=True)
@@ -186,7 +195,25 @@ TYSIAC = Kind(
     rounds=tysiac,
 )
 
-KINDS = {kind.name: kind for kind in (OH_HELL, KOZEL, SKULL_KING, TYSIAC, ANY_GAME)}
+SPADES = Kind(
+    name="spades",
+    label=_("Spades"),
+    rules=spades.Rules,
+    options=options.SPADES,
+    presets=spades.PRESETS,
+    preset_labels=(
+        ("pagat", _("pagat.com's rules: to 500")),
+        ("blind_nil", _("With blind nil for a team 100 behind")),
+        ("short", _("Short game: to 250")),
+    ),
+    players=(spades.MIN_PLAYERS, spades.MAX_PLAYERS),
+    wrong_table=RuleError(gettext_noop("Spades is for 4 players in two teams.")),
+    teams=True,
+    rounds=spades,
+    bids_first=True,
+)
+
+KINDS = {kind.name: kind for kind in (OH_HELL, KOZEL, SKULL_KING, TYSIAC, SPADES, ANY_GAME)}
 
 
 def kind_of(name: str) -> Kind:
