@@ -7,9 +7,11 @@ from __future__ import annotations
 import pytest
 from django.urls import reverse
 
-from games import services
+from games import exports, services
 from games.kinds import kind_of
-from games.models import Game, Round
+from games.models import Game, Notebook, Player, Round
+from games.tables import rounds_stats
+from games.views.stats import as_sessions, score_sessions
 from tests.games.conftest import HTMX, form_key
 
 NAMES = ("Anna", "Ben", "Carla", "Dan")
@@ -178,3 +180,52 @@ def test_a_correction_and_undo_carry_through_every_total(client, notebook):
         {"version": Game.objects.get(pk=game.pk).version, "idem": form_key()},
     )
     assert services.load(game).result.totals == (100, 160)
+
+
+def figures_of(notebook, name: str) -> dict[str, tuple[int, float | None]]:
+    sessions = as_sessions(score_sessions(notebook.games.order_by("created_at", "pk")))
+    player = Player.objects.get(notebook=notebook, name=name).public_id
+    found = rounds_stats.player_stats(kind_of("spades"), sessions, player)
+    return {str(label): (count, share) for label, count, share in found.figures}
+
+
+@pytest.mark.parametrize("bags, counted", [(True, 3), (False, 0)])
+def test_the_statistics_count_nils_contracts_and_bags_by_the_tables_options(
+    client, notebook, bags, counted
+):
+    game = start(notebook, bags=bags)
+    # 1: Carla's nil made, Anna set (5 bid, 4 taken); Ben & Dan 7 bid, 9 taken: 2 bags.
+    hand(client, game, 1, [5, 3, 0, 4], tricks=[4, 5, 0, 4])
+    # 2: Ben's nil fails, his tricks bags (1); Anna & Carla 8 bid and taken.
+    hand(client, game, 2, [4, 0, 4, 4], tricks=[4, 1, 4, 4])
+
+    carla, ben = figures_of(notebook, "Carla"), figures_of(notebook, "Ben")
+
+    assert carla["Nils bid"] == (1, 0.5) and carla["Nils made"] == (1, 1.0)
+    assert carla["Team contracts made"] == (1, 0.5)
+    assert ben["Nils bid"] == (1, 0.5) and ben["Nils made"] == (0, 0.0)
+    assert ben["Team contracts made"] == (2, 1.0)  # 7 bid, 9 taken; Dan 4 bid, 4 taken
+    # Bags: 2 in hand 1, Ben's failed nil's trick in hand 2; none with bags off.
+    assert ben["Team bags taken"] == (counted, None)
+    ben_id = Player.objects.get(notebook=notebook, name="Ben").public_id
+    page = client.get(reverse("player_statistics", args=[ben_id])).content.decode()
+    assert "Nils made" in page and "Team bags taken" in page
+
+
+def test_a_game_in_the_middle_of_a_hand_exports_and_imports_as_it_was(client, notebook):
+    game = start(notebook, blind_nil="on")
+    hand(client, game, 1, [3, 4, 2, 4], team_tricks=[5, 8])
+    post(client, game, "bids", bids_form(2, [0, 4, 4, 4], [True, False, False, False]))
+    data = exports.session_json(services.load(Game.objects.get(pk=game.pk)))
+    assert data["pending"] == {"bids": [0, 4, 4, 4], "blind": [True, False, False, False]}
+
+    copy = exports.import_session(
+        notebook=Notebook.objects.create(), plan=exports.session_plan(data)
+    )
+
+    again = exports.session_json(services.load(copy))
+    assert {k: v for k, v in again.items() if k != "id"} == {
+        k: v for k, v in data.items() if k != "id"
+    }
+    csv = client.get(reverse("export_csv", args=[game.public_id])).content.decode()
+    assert "Anna & Carla" in csv and "contract 5, took 5: 10 × 5 = 50" in csv
