@@ -121,12 +121,14 @@ def test_the_first_bid_within_16_taps_of_the_home_page(
     assert widest(page) <= VIEWPORTS[viewport][0]
 
 
-def spades_hand(page: Page, number: int, bids, tricks) -> None:
+def spades_hand(page: Page, number: int, bids, tricks, call: str = "") -> None:
     expect(page.locator("#round-title")).to_have_text(f"Round {number}")
     for seat, bid in enumerate(bids):
         key(page, f"e.bids.{seat}", bid).click()
     page.locator(".save-round").click()
     expect(page.locator(".save-round")).to_have_text(f"Save round {number}")
+    if call:  # the deal screen's call, online or worked out on the phone
+        expect(page.locator(".announcement.call-even")).to_have_text(call)
     page.wait_for_timeout(HUMAN_PAUSE_MS)
     for seat, took in enumerate(tricks):
         key(page, f"e.tricks.{seat}", took).click()
@@ -144,14 +146,14 @@ def test_a_hand_scores_offline_as_a_hand_count_then_as_the_server_does(
     )
     # Hand 1 online, the tricks per player (a nil): Carla's nil made, +100; Anna 5 bid, 4
     # taken: set, −50; 7 bid, 9 taken: 72, two bags.
-    spades_hand(page, 1, [5, 3, 0, 4], [4, 5, 0, 4])
+    spades_hand(page, 1, [5, 3, 0, 4], [4, 5, 0, 4], "contracts: 5 against 7")
     assert chips(page) == {"Ben & Dario": 72, "Anna & Carla": 50}
     kept_ahead(page, through=3)
 
     context.set_offline(True)
     # Hand 2: Ben's nil fails (−100, his 2 tricks are bags, not Dario's); Dario 4 bid, 3
     # taken: set, −40; 8 bid, 8 taken: 80.
-    spades_hand(page, 2, [4, 0, 4, 4], [4, 2, 4, 3])
+    spades_hand(page, 2, [4, 0, 4, 4], [4, 2, 4, 3], "contracts: 8 against 4")
     expect(page.locator("#connection")).to_contain_text("2 entries kept on this phone")
     assert phone_chips(page) == {"Anna & Carla": 130, "Ben & Dario": -68}
     expect(page.locator("#offline-table .kept-round summary")).to_have_text(
