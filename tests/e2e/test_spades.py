@@ -16,6 +16,7 @@ from games import services
 from games.kinds import kind_of
 from games.models import Notebook
 from tests.e2e import test_one_thumb
+from tests.e2e.test_accessibility import axe_audit, report
 from tests.e2e.test_offline_scores import came_back, offline_game, phone_chips
 from tests.e2e.test_one_thumb import VIEWPORTS, Walk, with_notebook
 from tests.e2e.test_one_thumb_rounds import allowed_scrolls, widest
@@ -164,3 +165,54 @@ def test_a_hand_scores_offline_as_a_hand_count_then_as_the_server_does(
     came_back(context, page, url, 2)
     assert chips(page) == {"Anna & Carla": 130, "Ben & Dario": -68}
     assert not errors
+
+
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.parametrize("language", ["pl", "ru", "it"])
+def test_the_hand_and_the_sheet_fit_the_screen_in_every_language_and_pass_axe(
+    phones, live_server, screenshot_dir: Path, language: str
+) -> None:
+    """At 360 x 640, with blind nil offered to one team and its reason for the other: the
+    bids, the tricks per team and the score sheet by team with its bags, no wider than the
+    screen, axe finding nothing serious."""
+    notebook = Notebook.objects.create()
+    options = {**kind_of("spades").preset_options("blind_nil")}
+    names = test_one_thumb.NAMES[language]
+    game = services.start_game(
+        notebook=notebook,
+        kind="spades",
+        preset="blind_nil",
+        options=options,
+        names=list(names),
+        first_dealer=0,
+    )
+    # 1: 8 bid, 9 taken: 81 (a bag); 5 bid, 4 taken: set, −50: the second team 131 behind.
+    services.record_bids(game=game, round_number=1, entry={"bids": [4, 3, 4, 2]})
+    services.record_round(
+        game=game, round_number=1, entry={"bids": [4, 3, 4, 2], "team_tricks": [9, 4]}
+    )
+    page = phones("360x640", language)
+    with_notebook(page, live_server.url, notebook)
+    page.goto(f"{live_server.url}/s/{game.public_id}/")
+    expect(page.locator("#table input[name='e.blind.1'][type=checkbox]")).to_have_count(1)
+    expect(page.locator("#table input[name='e.blind.0'][type=checkbox]")).to_have_count(0)
+    page.screenshot(path=screenshot_dir / f"spades-{language}-bids.png", full_page=True)
+    assert widest(page) <= 360
+    problems: list[str] = []
+    axe_audit(page, f"Spades' bids ({language})", problems)
+
+    for seat, bid in enumerate((4, 3, 4, 2)):
+        key(page, f"e.bids.{seat}", bid).click()
+    page.locator(".save-round").click()
+    expect(page.locator("#table input[name='e.team_tricks.0']").first).to_be_attached()
+    page.wait_for_timeout(HUMAN_PAUSE_MS)
+    page.screenshot(path=screenshot_dir / f"spades-{language}-tricks.png", full_page=True)
+    assert widest(page) <= 360
+    axe_audit(page, f"Spades' tricks ({language})", problems)
+
+    page.goto(f"{live_server.url}/s/{game.public_id}/sheet/")
+    expect(page.locator("table.sheet tfoot")).to_contain_text("1")
+    page.screenshot(path=screenshot_dir / f"spades-{language}-sheet.png", full_page=True)
+    assert widest(page) <= 360
+    axe_audit(page, f"Spades' sheet ({language})", problems)
+    report(problems)
