@@ -5,11 +5,13 @@ with its bags, corrections, undo, the statistics and the files (docs/rules-spade
 from __future__ import annotations
 
 import pytest
+from django.test import Client
 from django.urls import reverse
 
 from games import exports, services
 from games.kinds import kind_of
 from games.models import Game, Notebook, Player, Round
+from games.services.sharing import new_share_link
 from games.tables import rounds_stats
 from games.views.stats import as_sessions, score_sessions
 from tests.games.conftest import HTMX, form_key
@@ -229,3 +231,19 @@ def test_a_game_in_the_middle_of_a_hand_exports_and_imports_as_it_was(client, no
     }
     csv = client.get(reverse("export_csv", args=[game.public_id])).content.decode()
     assert "Anna & Carla" in csv and "contract 5, took 5: 10 × 5 = 50" in csv
+
+
+def test_a_follower_sees_the_table_and_a_co_scorekeeper_enters_the_bids(client, notebook):
+    game = start(notebook)
+    hand(client, game, 1, [3, 4, 2, 4], team_tricks=[5, 8])
+    viewer, helper = Client(), Client()
+    viewer.get(reverse("join", args=[new_share_link(game=game, role="view").key]))
+    helper.get(reverse("join", args=[new_share_link(game=game, role="edit").key]))
+
+    seen = viewer.get(reverse("game", args=[game.public_id])).content.decode()
+    live = viewer.get(reverse("live", args=[game.public_id]) + "?v=0", **HTMX)
+
+    assert "Anna &amp; Carla" in seen and "Bids are in" not in seen
+    assert live.status_code == 200 and "Round 1 scored" in live.content.decode()
+    assert post(helper, game, "bids", bids_form(2, [3, 4, 2, 4])).status_code == 200
+    assert Round.objects.get(game=game, done=False).entry == {"bids": [3, 4, 2, 4]}
