@@ -16,7 +16,16 @@ from django.utils.module_loading import import_string
 from django.utils.translation import gettext_lazy as _
 
 from games import options
-from games.rules import RuleError, gettext_noop, kozel, oh_hell, sheet, skull_king, tysiac
+from games.rules import (
+    RuleError,
+    gettext_noop,
+    kozel,
+    oh_hell,
+    sheet,
+    skull_king,
+    spades,
+    tysiac,
+)
 
 
 @dataclass(frozen=True)
@@ -44,7 +53,8 @@ class Kind:
     #: The table may end the game when it likes ("End the game").
     ends_by_table: bool = False
     #: The bids are entered first and the call shown before the round is played: the
-    #: rules module has ``check_bids(rules, players, plan, bids)`` and ``call(plan, bids)``.
+    #: rules module has ``check_bids(rules, players, plan, bids, **others)`` and ``call(plan,
+    #: bids)``; ``others``: what its ``BID_FIELDS`` name beside the bids (games.rules.rounds).
     bids_first: bool = False
 
     @property
@@ -185,7 +195,25 @@ TYSIAC = Kind(
     rounds=tysiac,
 )
 
-KINDS = {kind.name: kind for kind in (OH_HELL, KOZEL, SKULL_KING, TYSIAC, ANY_GAME)}
+SPADES = Kind(
+    name="spades",
+    label=_("Spades"),
+    rules=spades.Rules,
+    options=options.SPADES,
+    presets=spades.PRESETS,
+    preset_labels=(
+        ("pagat", _("pagat.com's rules: to 500")),
+        ("blind_nil", _("With blind nil for a team 100 behind")),
+        ("short", _("Short game: to 250")),
+    ),
+    players=(spades.MIN_PLAYERS, spades.MAX_PLAYERS),
+    wrong_table=RuleError(gettext_noop("Spades is for 4 players in two teams.")),
+    teams=True,
+    rounds=spades,
+    bids_first=True,
+)
+
+KINDS = {kind.name: kind for kind in (OH_HELL, KOZEL, SKULL_KING, TYSIAC, SPADES, ANY_GAME)}
 
 
 def kind_of(name: str) -> Kind:

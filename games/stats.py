@@ -17,7 +17,7 @@ no game is named here. Plain data, so a caller can cache it.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
@@ -26,13 +26,15 @@ from games.kinds import Kind, kind_of
 
 @dataclass(frozen=True)
 class Session:
-    """One session, scored: its game's name, its key, player keys by seat, the result."""
+    """One session, scored: its game's name, its key, player keys by seat, the result, and
+    its options as stored (a game's own figures may depend on them)."""
 
     kind: str
     key: str
     started: datetime
     players: tuple[str, ...]
     result: Any
+    options: dict = field(default_factory=dict)
 
 
 def rate(part: int, whole: int) -> float | None:

@@ -96,7 +96,8 @@ def table(request):
     and added to a Tally kept from the request before when the game and the rounds before
     are the same. The answer: the standings, ``count`` rounds, the rounds from ``since`` on
     (points, totals, explanations), and the first kept round the rules refuse, if any
-    (``refused``: its index in ``kept`` and the refusal), the rounds after it left out."""
+    (``refused``: its index in ``kept`` and the refusal), the rounds after it left out; with
+    ``bids`` (the next round's bids form's fields, where they are in), the ``call``."""
     game = round_game(request["game"])
     options = request.get("options", {})
     players, first_dealer = request["players"], request["first_dealer"]
@@ -136,6 +137,9 @@ def table(request):
         added.append(rounds[index])
     result = tally.result(request.get("ended", False))
     since = request.get("since", 0)
+    call = None
+    if refused is None and request.get("bids") and result.next_round is not None:
+        call = _call(game, result.next_round, request["bids"])
     return {
         "sides": plain(result.sides),
         "totals": plain(result.totals),
@@ -148,4 +152,18 @@ def table(request):
         "count": len(result.rounds),
         "rounds": [plain(scored) for scored in result.rounds[since:]],
         "refused": refused,
+        "call": call,
     }
+
+
+def _call(game, plan, fields):
+    """The call for the next round's bids kept on the phone (its bids form's fields), as the
+    deal screen says it once they are in (the game's ``call``), or None."""
+    call = getattr(game, "call", None)
+    try:
+        bids = entry_of([(name, [value]) for name, value in fields.items()]).get("bids")
+    except RuleError:
+        return None
+    if call is None or not isinstance(bids, list):
+        return None
+    return plain(call(plan, bids))

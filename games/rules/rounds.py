@@ -17,10 +17,12 @@ asking which game it is. A game's module provides:
   cannot seat, and ``plan_after(rules, players, first_dealer, plan) -> Plan | None``:
   the next round if nothing changes who plays (a phone offline draws its form ahead).
 
-Optional: ``check_bids`` and ``call`` (Kind.bids_first), ``form_facts(rules, players,
-plan) -> dict`` for what the game's form shows beyond the plan, and ``FIGURES`` with
-``round_figures(entry, seat) -> dict[str, int]``: what a player's statistics count in a
-round as checked (bids made, contracts), each ``Figure`` naming one count.
+Optional: ``check_bids`` and ``call`` (Kind.bids_first), with ``BID_FIELDS`` where the
+bids phase enters more than the bids (`bid_fields`), ``form_facts(rules, players, plan) ->
+dict`` for what the game's form shows beyond the plan, and ``FIGURES`` with
+``round_figures(entry, seat, rules) -> dict[str, int]``: what a player's statistics count
+in a round as checked (bids made, contracts) under the table's ``rules`` (its options),
+each ``Figure`` naming one count.
 """
 
 from __future__ import annotations
@@ -79,6 +81,30 @@ class Result:
     #: Per side, where it stands beyond its total ("out at 101", "on the barrel, deal 2 of 3").
     marks: tuple[Why | None, ...] = ()
     out: frozenset[int] = frozenset()  # sides out of the game (the sheet's elimination)
+
+
+#: The fields of a round its bids phase enters (Kind.bids_first), unless the game's module
+#: names its own in ``BID_FIELDS``: "bids" first, then what goes with them (blind marks).
+BID_FIELDS = ("bids",)
+
+
+def bid_fields(module: object) -> tuple[str, ...]:
+    """The fields the bids phase of ``module``'s rounds enters, "bids" first."""
+    return tuple(getattr(module, "BID_FIELDS", BID_FIELDS))
+
+
+def checked_bids(module: object, rules: object, players: int, plan: Plan, entry: object) -> dict:
+    """The bids phase of a round as entered (``entry``: the round's fields, or more), checked
+    by the module's ``check_bids``: the bids, then each other field of its ``BID_FIELDS`` as
+    a keyword argument; kept as the pending round (the bids, and the others sent)."""
+    if not isinstance(entry, dict):
+        entry = {}
+    others = [key for key in bid_fields(module) if key != "bids"]
+    sent = {key: entry.get(key) for key in others}
+    bids = module.check_bids(rules, players, plan, entry.get("bids"), **sent)
+    pending = {"bids": bids}
+    pending.update((key, value) for key, value in sent.items() if value is not None)
+    return pending
 
 
 def fold(tally, entries: object, ended: bool = False) -> Result:

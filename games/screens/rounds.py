@@ -21,6 +21,7 @@ from games.explanations import catalogue, explained
 from games.kinds import Kind, kind_of
 from games.models import Game
 from games.rules import RuleError
+from games.rules.explain import Why
 from games.rules.plain import plain
 from games.rules.rounds import Plan, Result
 from games.screens.common import PHONE_RULES_FILES, common_words, offline_start
@@ -103,11 +104,23 @@ def entry_sides(table: RoundsTable, plan: Plan | None) -> list[dict]:
 
 def facts_of(table: RoundsTable, plan: Plan | None) -> dict:
     """What a game's form needs to know of the round from its rules (the marriages' worth,
-    who sits out with the talon): its module's ``form_facts``, if it has one."""
+    who sits out with the talon): its module's ``form_facts``, if it has one, each `Why` in
+    it (why something is not offered) in the active language, as the form shows it."""
     form_facts = getattr(table.module, "form_facts", None)
     if plan is None or form_facts is None:
         return {}
-    return form_facts(table.rules, table.players, plan)
+    return _in_words(form_facts(table.rules, table.players, plan))
+
+
+def _in_words(fact):
+    """``fact`` with every `Why` in it, however deep, as its sentence."""
+    if isinstance(fact, Why):
+        return explained([fact])[0]
+    if isinstance(fact, dict):
+        return {key: _in_words(value) for key, value in fact.items()}
+    if isinstance(fact, (list, tuple)):
+        return [_in_words(value) for value in fact]
+    return fact
 
 
 def round_rows(table: RoundsTable, number: int) -> dict:
@@ -169,9 +182,8 @@ def table_context(
     prefill = inputs.entry_of(posted, strict=False) if posted else {}
     call = ""
     if phase == "play":
-        bids = table.pending.entry["bids"]
-        prefill = prefill or {"bids": bids}
-        call = explained([kind.rounds.call(plan, bids)])[0]
+        prefill = prefill or dict(table.pending.entry)  # the bids, and what came with them
+        call = explained([kind.rounds.call(plan, table.pending.entry["bids"])])[0]
     context = {
         "table": table,
         "result": result,
@@ -306,10 +318,23 @@ def _phase(game: Game, pending: dict | None) -> str | None:
 
 
 def _bid_fields(pending: dict | None) -> dict | None:
-    """Bids in, as the round's form names them (``e.bids.0``), to fill the form with."""
+    """Bids in, and what the bids phase entered with them, as the round's form names them
+    (``e.bids.0``, ``e.blind.0``), to fill the form with."""
     if pending is None:
         return None
-    return {f"e.bids.{seat}": str(bid) for seat, bid in enumerate(pending["bids"])}
+    return {
+        f"e.{key}.{seat}": _field_text(value)
+        for key, values in pending.items()
+        if isinstance(values, list)
+        for seat, value in enumerate(values)
+    }
+
+
+def _field_text(value: object) -> str:
+    """A value as its form field sends it (games.rules.entry_fields reads it back)."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return "null" if value is None else str(value)
 
 
 def ahead(request: HttpRequest, table: RoundsTable) -> dict:

@@ -96,7 +96,8 @@ def record_bids(*, table: RoundsTable, round_number: int, entry: dict) -> None:
         )
     if len(table.deals) >= limits.MOST_DEALS:
         raise limits.too_many_deals()
-    bids = {"bids": table.module.check_bids(table.rules, table.players, plan, entry.get("bids"))}
+    # The bids, and what the game's bids phase enters with them (rounds.bid_fields).
+    bids = rounds.checked_bids(table.module, table.rules, table.players, plan, entry)
     table.in_step = True  # as it stands, or as written below
     if table.pending is not None and table.pending.entry == bids:
         return

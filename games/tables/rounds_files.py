@@ -12,7 +12,7 @@ from django.utils.translation import ngettext, pgettext_lazy
 
 from games.explanations import explained
 from games.exports.files import LINES_IN_A_CELL
-from games.rules import RuleError, gettext_noop
+from games.rules import RuleError, gettext_noop, rounds
 from games.tables.rounds import RoundsTable
 
 COLUMNS = [
@@ -118,11 +118,13 @@ def _rounds(
 
 
 def _pending(kind, rules, players: int, first_dealer: int, rows: list, get) -> dict | None:
-    """The next round's bids, checked as the table would check them."""
+    """The next round's bids (with what its bids phase enters beside them: the game's
+    ``BID_FIELDS``), checked as the table would check them."""
     raw = get("pending", dict, required=False, null=True)
     if raw is None:
         return None
     plan = kind.rounds.score(rules, players, first_dealer, rows).next_round
-    if not kind.bids_first or plan is None or set(raw) != {"bids"}:
+    known = set(rounds.bid_fields(kind.rounds))
+    if not kind.bids_first or plan is None or "bids" not in raw or not set(raw) <= known:
         raise RuleError(gettext_noop("“pending” must be the next round's bids."))
-    return {"bids": kind.rounds.check_bids(rules, players, plan, raw["bids"])}
+    return rounds.checked_bids(kind.rounds, rules, players, plan, raw)

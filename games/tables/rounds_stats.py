@@ -3,8 +3,8 @@
 and two players head-to-head; drawn by templates/games/rounds_stats.html.
 
 Sessions and wins count finished sessions; rounds and a game's own figures (its rules
-module's ``FIGURES`` and ``round_figures``) every scored round, finished or not, that the
-player took part in.
+module's ``FIGURES`` and ``round_figures``, given the session's rules) every scored round,
+finished or not, that the player took part in.
 """
 
 from __future__ import annotations
@@ -88,9 +88,10 @@ def player_stats(kind: Kind, sessions: Iterable[Session], player: str) -> Player
             finished += 1
             wins += side in result.winners
         if figures:
+            rules = kind.rules_of(session.options)  # the table's: figures may follow them
             for scored_round in result.rounds:
                 if seat not in scored_round.plan.sitting_out:
-                    counts.update(game.round_figures(scored_round.entry, seat))
+                    counts.update(game.round_figures(scored_round.entry, seat, rules))
     shown = tuple(
         (f.label, counts[f.key], rate(counts[f.key], counts[f.of]) if f.of else None)
         for f in figures

@@ -65,7 +65,9 @@ def score_sessions(games: QuerySet[Game]) -> list[ScoredSession]:
 def as_sessions(scored: list[ScoredSession]) -> list[stats.Session]:
     """Plain data for `games.stats`, players by public id."""
     return [
-        stats.Session(s.game.kind, s.game.public_id, s.game.created_at, s.players, s.result)
+        stats.Session(
+            s.game.kind, s.game.public_id, s.game.created_at, s.players, s.result, s.game.options
+        )
         for s in scored
     ]
 

@@ -25,9 +25,10 @@ export function rounds(ahead, serverState, entries) {
         state = { ...back, ended: back.number === null };
       }
     } else if (entry.action === "bids") {
+      // The bids, and whatever the bids' form entered with them (blind marks, say).
       const bids = {};
       for (const [name, value] of Object.entries(entry.fields)) {
-        if (name.startsWith("e.bids.")) {
+        if (name.startsWith("e.")) {
           bids[name] = value;
         }
       }

@@ -231,7 +231,11 @@ function ask(server, question, key) {
       game.first_dealer,
       question.rounds,
       question.ended,
-      { kept: question.kept.map((each) => each.fields), since: question.rounds.length },
+      {
+        kept: question.kept.map((each) => each.fields),
+        since: question.rounds.length,
+        bids: question.bids,
+      },
     );
   // With the module here, the question goes to the worker at once: the rules work while
   // this thread draws the rest of the table.
@@ -315,7 +319,9 @@ function scoredRound(words, names, line, kept, scored) {
 // The scores part of the table: the rules' figures, or the server's last totals while
 // they are worked out (or where the rules could not start: no connection before the
 // files were kept), with the kept rounds as entered.
-function figures({ server, ahead, question, serverChips }, answer) {
+function figures({ server, ahead, question, serverChips, call: looked }, answer) {
+  const announced = (call) =>
+    call ? `<p class="announcement call-even">${escape(call)}</p>` : "";
   const words = ahead.words;
   const names = server.rules.sides;
   const said = question.kept.map(({ number, fields }) => keptRound(ahead, number, null, fields));
@@ -326,6 +332,7 @@ function figures({ server, ahead, question, serverChips }, answer) {
       // No answer yet: being worked out. No rules (their files never came) or a refusal of
       // the rounds the server has (another version's rules): the server scores them.
       `<p class="small muted">${escape(answer ? words.later : words.scoring)}</p>`,
+      announced(looked),
     ].join("");
   }
   const line = (why) => rules.line(why, ahead.catalogue);
@@ -352,20 +359,23 @@ function figures({ server, ahead, question, serverChips }, answer) {
     answer.finished && winners.length
       ? `<p class="announcement call-even">${escape(wonBy)}</p>`
       : "";
-  return chips(words, names, answer) + rounds.join("") + won;
+  // The call for the bids in, as the rules on this phone say it (the game's own call).
+  const called = answer.finished ? "" : announced(answer.call ? line(answer.call) : looked);
+  return chips(words, names, answer) + rounds.join("") + won + called;
 }
 
 // With the rules' answer at hand (a redraw), the table is drawn whole; otherwise the
 // server's last totals stand in until it comes (`fill`).
-function scores(server, ahead, entries, serverChips) {
-  const question = asked(server, entries);
+function scores(server, ahead, entries, serverChips, bids, call) {
+  const question = { ...asked(server, entries), bids };
   const key = JSON.stringify([
     server.version,
     question.rounds.length,
     question.ended,
     question.kept,
+    bids,
   ]);
-  shown = { server, ahead, question, serverChips };
+  shown = { server, ahead, question, serverChips, call };
   if (!answers.has(key)) {
     ask(server, question, key);
   }
@@ -420,15 +430,17 @@ function drawn(server, ahead, view, serverTable, entries) {
   const serverChips = chips ? chips.outerHTML : "";
   const html =
     !state.ended && state.number && ahead.forms[`${state.number}:${state.phase || "play"}`];
-  // The call for the bids kept, looked up by their sum (the server worked each one out).
+  // The call for the bids kept, looked up by their sum (the server worked each one out),
+  // while the rules on the phone have not said it (or cannot: their files never came).
   const calls = (ahead.lookups.calls || {})[state.number];
   const sum = Object.values(state.bids || {}).reduce((all, bid) => all + Number(bid), 0);
   const call = state.phase === "play" && calls && calls[sum];
   // A page or lookups kept before the rules came to the phone (none in its state): the
   // server's last totals and the rounds as entered, scored when the connection is back.
   const byRules = Boolean(server.rules && server.phone_rules && ahead.catalogue);
+  const bids = state.phase === "play" && !state.ended ? state.bids || null : null;
   const scored = byRules
-    ? scores(server, ahead, entries, serverChips)
+    ? scores(server, ahead, entries, serverChips, bids, call)
     : {
         html:
           serverChips +
@@ -443,7 +455,8 @@ function drawn(server, ahead, view, serverTable, entries) {
     undoRow(words),
     scored.html,
     byRules ? keptBids(ahead, view.entered || []) : "",
-    call ? `<p class="announcement call-even">${escape(call)}</p>` : "",
+    // With the rules on the phone the call comes with their figures (`figures`).
+    !byRules && call ? `<p class="announcement call-even">${escape(call)}</p>` : "",
     `<div data-phone-form${scored.finished ? " hidden" : ""}>${form}</div>`,
   ].join("");
 }

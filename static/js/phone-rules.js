@@ -66,7 +66,7 @@ export async function score(
   firstDealer,
   rounds,
   ended,
-  { kept = [], since = 0 } = {},
+  { kept = [], since = 0, bids = null } = {},
 ) {
   const request = {
     game,
@@ -77,6 +77,7 @@ export async function score(
     ended,
     kept,
     since,
+    bids, // the next round's bids form's fields, where they are in: the call comes back
   };
   const { answer, ms, startMs } = await ask(files, request);
   return { ...answer, ms, startMs }; // the rules' time for this request, and their start

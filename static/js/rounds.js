@@ -109,6 +109,85 @@
     }
   });
 
+  // A key that stands for another key's value too (`data-picks="NAME=VALUE"`: a nil bid
+  // made blind is the blind mark and the bid of 0, one tap): checked, it picks that value
+  // of NAME; a tap on a key of NAME (the same value too: a plain nil) unchecks it. The
+  // rules on the server judge what was picked.
+  function picked(picker) {
+    const at = picker.dataset.picks.indexOf("=");
+    return [picker.dataset.picks.slice(0, at), picker.dataset.picks.slice(at + 1)];
+  }
+  document.addEventListener("change", (event) => {
+    const picker = event.target;
+    if (!picker.form || !picker.dataset || !picker.dataset.picks || !picker.checked) {
+      return;
+    }
+    const [name, value] = picked(picker);
+    const key = Array.from(picker.form.elements).find(
+      (each) => each.name === name && each.value === value,
+    );
+    if (key && !key.checked) {
+      key.checked = true;
+      key.dispatchEvent(new Event("change", { bubbles: true })); // the next row comes
+    }
+  });
+  document.addEventListener("click", (event) => {
+    const key = event.target;
+    if (!key.form || key.type !== "radio" || !key.name) {
+      return;
+    }
+    for (const picker of key.form.querySelectorAll("[data-picks]")) {
+      if (picker.checked && picked(picker)[0] === key.name) {
+        picker.checked = false;
+      }
+    }
+  });
+
+  // A number the form adds up as it is entered (`data-sum-of`: the names of the fields it
+  // adds, a team's contract from its partners' bids): the keys chosen and the values kept
+  // (a bid made before the play). The form says what it adds; nothing here is a rule.
+  function addUp(root) {
+    for (const sum of root.querySelectorAll("[data-sum-of]")) {
+      const form = sum.closest("form");
+      if (!form) {
+        continue;
+      }
+      let total = 0;
+      for (const name of sum.dataset.sumOf.split(" ")) {
+        for (const field of form.querySelectorAll(`input[name="${name}"]`)) {
+          const counted = field.type === "hidden" || field.checked;
+          if (counted && field.value !== "" && !Number.isNaN(Number(field.value))) {
+            total += Number(field.value);
+          }
+        }
+      }
+      if (sum.textContent !== String(total)) {
+        sum.textContent = String(total);
+      }
+    }
+  }
+  document.addEventListener("change", (event) => {
+    const form = event.target.form;
+    if (form && form.querySelector("[data-sum-of]")) {
+      addUp(form);
+    }
+  });
+  // Also when a form is drawn (a swap, the phone's own table offline): once a frame.
+  let adding = false;
+  function addUpSoon() {
+    if (!adding) {
+      adding = true;
+      window.requestAnimationFrame(() => {
+        adding = false;
+        addUp(document);
+      });
+    }
+  }
+  document.addEventListener("DOMContentLoaded", () => {
+    addUp(document);
+    new MutationObserver(addUpSoon).observe(document.body, { childList: true, subtree: true });
+  });
+
   // A box that sets a part of the form aside ("given up": no card points to enter): its
   // fields are disabled, so they are not sent. The rules on the server decide the rest.
   function applyDisables(box) {

@@ -27,9 +27,9 @@ from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule
 
 from games import exports, services
-from games.kinds import kind_of
+from games.kinds import KINDS, kind_of
 from games.models import Game, Notebook
-from games.rules import RuleError, kozel, oh_hell, skull_king
+from games.rules import RuleError, kozel, oh_hell, skull_king, spades
 from games.services import Conflict
 from games.services import oh_hell as oh_hell_services
 from games.tables.oh_hell import OhHellTable
@@ -65,7 +65,8 @@ class Evening(RuleBasedStateMachine):
     # -- starting ------------------------------------------------------------------------
 
     @initialize(
-        kind=st.sampled_from(["oh_hell", "kozel", "skull_king", "any_game", "tysiac"]),
+        # Every registered game (a new one needs its moves below: ROUNDS, and its start).
+        kind=st.sampled_from(sorted(KINDS)),
         players=st.integers(min_value=3, max_value=5),
         schedule=st.sampled_from(SCHEDULES),
         hook=st.booleans(),
@@ -74,6 +75,16 @@ class Evening(RuleBasedStateMachine):
         first_dealer=st.integers(min_value=0, max_value=3),
         sheet_preset=st.sampled_from(["free", "scala_40", "hearts", "burraco"]),
         advanced=st.booleans(),
+        spades_options=st.fixed_dictionaries(
+            {
+                "failed_nil": st.sampled_from(["bags", "count"]),
+                "blind_nil": st.sampled_from(["off", "on", "behind"]),
+                "bags": st.booleans(),
+                "bag_limit": st.sampled_from([10, 5]),
+                "min_team_bid": st.sampled_from([0, 4]),
+                "moon": st.sampled_from(["off", "wins", "points"]),
+            }
+        ),
     )
     def start(
         self,
@@ -86,8 +97,13 @@ class Evening(RuleBasedStateMachine):
         first_dealer,
         sheet_preset,
         advanced,
+        spades_options,
     ) -> None:
-        if kind == "skull_king":
+        if kind == "spades":
+            # A short game, so that some evenings reach its end.
+            rules = spades.Rules(target=250, ten_for_200=advanced, **spades_options)
+            options, preset, players = services.rules_as_options(rules), "short", 4
+        elif kind == "skull_king":
             rules = skull_king.Rules(
                 rounds=tuple(schedule), kraken=advanced, white_whale=advanced, loot=advanced
             )
@@ -340,11 +356,16 @@ class Evening(RuleBasedStateMachine):
     @rule(data=st.data())
     def round_bids(self, data) -> None:
         table = self.rounds_table()
+        plan = table.result.next_round
         if table.game.kind == "skull_king":
-            plan = table.result.next_round
             bids = data.draw(st.lists(st.integers(0, plan.cards), min_size=3, max_size=3))
             bids = (bids * 3)[: table.players]
             self.attempt(services.record_bids, round_number=plan.number, entry={"bids": bids})
+        elif table.game.kind == "spades":
+            entry = _spades(data, table, plan)
+            entry.pop("tricks", None)
+            entry.pop("team_tricks", None)
+            self.attempt(services.record_bids, round_number=plan.number, entry=entry)
 
     @precondition(lambda self: self.game is not None and self.next_round() is not None)
     @rule(data=st.data())
@@ -442,6 +463,8 @@ def _round(data, table: RoundsTable, plan) -> dict:
         return {"bids": bids, "tricks": tricks, "bonuses": bonuses}
     if table.game.kind == "tysiac":
         return _tysiac(data, table, plan)
+    if table.game.kind == "spades":
+        return _spades(data, table, plan)
     if table.game.kind == "kozel":
         return _kozel(data)
     out = set(plan.sitting_out)
@@ -465,6 +488,30 @@ def _tysiac(data, table: RoundsTable, plan) -> dict:
     suits = data.draw(st.lists(st.sampled_from("HDCS"), max_size=2, unique=True), label="suits")
     marriages = {suit: data.draw(st.sampled_from(playing), label="by") for suit in suits}
     return {"bidder": bidder, "contract": contract, "points": points, "marriages": marriages}
+
+
+def _spades(data, table: RoundsTable, plan) -> dict:
+    """A hand: bids of 0 (nil) to 5, blind marks now and then (refused where the table does
+    not play blind nil, or on a bid that is not nil), the tricks per player, or per team
+    where nobody bid nil; a team bid or tricks now and then the rules refuse."""
+    bids = [data.draw(st.sampled_from([0, 1, 2, 3, 4, 5]), label="bid") for _ in range(4)]
+    entry: dict = {"bids": bids}
+    if data.draw(st.booleans(), label="blind marks"):
+        entry["blind"] = [bid == 0 and data.draw(st.booleans(), label="blind") for bid in bids]
+    if 0 not in bids and data.draw(st.booleans(), label="per team"):
+        first = data.draw(st.integers(0, 13), label="team tricks")
+        entry["team_tricks"] = [first, 13 - first]
+    else:
+        entry["tricks"] = data.draw(_counts(13, 4), label="tricks")
+    return entry
+
+
+#: The games scored round by round whose rounds the evening enters (`_round`).
+ROUND_GAMES = ("skull_king", "tysiac", "spades", "kozel", "any_game")
+
+
+def test_the_evening_enters_the_rounds_of_every_registered_round_game() -> None:
+    assert {name for name, kind in KINDS.items() if kind.rounds is not None} == set(ROUND_GAMES)
 
 
 def _kozel(data) -> dict:

@@ -25,6 +25,7 @@ TABLES = {
     "skull_king": ["Anna", "Ben", "Carla"],
     "tysiac": ["Anna", "Ben", "Carla"],
     "any_game": ["Anna", "Ben", "Carla"],
+    "spades": ["Anna", "Ben", "Carla", "Dan"],
 }
 
 #: What any of the forms sends, all at once: each form reads its own fields.
@@ -75,6 +76,8 @@ def one_entry_in(game: Game) -> None:
         services.record_round(game=game, round_number=1, entry={"team": 0, "points": 60})
     elif game.kind == "skull_king":
         services.record_bids(game=game, round_number=1, entry={"bids": [1, 0, 0]})
+    elif game.kind == "spades":
+        services.record_bids(game=game, round_number=1, entry={"bids": [3, 4, 2, 4]})
     elif game.kind == "tysiac":
         entry = {"bidder": 0, "contract": 100, "points": [100, 20, 0], "marriages": {}}
         services.record_round(game=game, round_number=1, entry=entry)

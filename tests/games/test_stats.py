@@ -7,6 +7,7 @@ revoke -10) and two matches of Kozel.
 
 from __future__ import annotations
 
+import inspect
 from datetime import timedelta
 
 import pytest
@@ -15,7 +16,7 @@ from django.utils import timezone
 from pytest_django.asserts import assertContains, assertNotContains
 
 from games import services, stats
-from games.kinds import kind_of
+from games.kinds import KINDS, kind_of
 from games.models import Game, Notebook, Player
 from games.rules import kozel, oh_hell
 from games.services import oh_hell as oh_hell_services
@@ -682,3 +683,15 @@ def test_a_new_player_shows_on_the_kept_statistics_page(client, notebook, three_
     Player.objects.create(notebook=notebook, name="Zoe")
 
     assert "Zoe" in client.get(reverse("statistics")).text
+
+
+@pytest.mark.parametrize(
+    "kind",
+    [k for k in KINDS.values() if hasattr(k.rounds, "round_figures")],
+    ids=lambda k: k.name,
+)
+def test_every_round_games_figures_are_given_the_tables_rules(kind) -> None:
+    """The rounds' statistics pass each session's rules (its options): a game's contracts
+    or bags may depend on them."""
+    parameters = inspect.signature(kind.rounds.round_figures).parameters
+    assert list(parameters)[:3] == ["entry", "seat", "rules"]

@@ -303,7 +303,7 @@ FIGURES = (
 )
 
 
-def round_figures(entry: dict, seat: int) -> dict[str, int]:
+def round_figures(entry: dict, seat: int, rules: object = None) -> dict[str, int]:
     """A player's counts in a deal as checked: played, lost by the player's team (the team
     under 60 card points), eggs."""
     team = seat % 2

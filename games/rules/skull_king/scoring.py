@@ -41,7 +41,7 @@ FIGURES = (
 )
 
 
-def round_figures(entry: dict, seat: int) -> dict[str, int]:
+def round_figures(entry: dict, seat: int, rules: object = None) -> dict[str, int]:
     """A player's counts in a round as checked: a bid, made exactly or not, and a bid of 0."""
     bid, took = entry["bids"][seat], entry["tricks"][seat]
     return {

@@ -12,8 +12,8 @@ The interface of a game scored round by round (games.rules.rounds): ``Rules``,
 ``check_round``, ``Tally``, ``score`` (the sides ((0, 2), (1, 3)), each side's bags its
 mark), ``form_facts`` (the target, the least team bid, and whether each side may bid
 blind nil, with the reason when not), ``FIGURES`` and ``round_figures``; with the bids
-first (Kind.bids_first) ``check_bids`` (the bids and their ``blind`` marks) and ``call``
-(each side's contract).
+first (Kind.bids_first) ``check_bids`` (the bids and their ``blind`` marks, the bids
+phase's ``BID_FIELDS``) and ``call`` (each side's contract).
 
 ``Rules(target=500, failed_nil="bags", blind_nil="off", bags=True, bag_limit=10,
 bag_penalty=100, mercy=0, min_team_bid=0, ten_for_200=False, moon="off", moon_points=200)``
@@ -27,7 +27,7 @@ bag_penalty=100, mercy=0, min_team_bid=0, ten_for_200=False, moon="off", moon_po
 ``blind_nil_why_not(rules, plan, side)``
 """
 
-from games.rules.spades.entry import ENTRY_KEYS, check_bids, check_round, side_tricks
+from games.rules.spades.entry import BID_FIELDS, ENTRY_KEYS, check_bids, check_round, side_tricks
 from games.rules.spades.scoring import (
     FIGURES,
     Tally,
@@ -43,6 +43,7 @@ from games.rules.spades.table import (
     MERCY_LINES,
     MIN_PLAYERS,
     MIN_TEAM_BIDS,
+    MOON_POINTS,
     PLAYERS,
     PRESETS,
     SIDES,
@@ -65,12 +66,14 @@ from games.rules.spades.table import (
 __all__ = [
     "BAG_LIMITS",
     "BAG_PENALTIES",
+    "BID_FIELDS",
     "ENTRY_KEYS",
     "FIGURES",
     "MAX_PLAYERS",
     "MERCY_LINES",
     "MIN_PLAYERS",
     "MIN_TEAM_BIDS",
+    "MOON_POINTS",
     "PLAYERS",
     "PRESETS",
     "SIDES",

@@ -25,6 +25,8 @@ from games.rules.spades.table import (
 )
 
 ENTRY_KEYS = ("bids", "blind", "tricks", "team_tricks")
+#: What the bids phase enters (games.rules.rounds.bid_fields): the bids and their blind marks.
+BID_FIELDS = ("bids", "blind")
 
 NO_BIDS = gettext_noop("Enter every player's bid.")
 NO_TRICKS = gettext_noop("Enter the tricks of every player, or of each team.")

@@ -169,7 +169,7 @@ FIGURES = (
 )
 
 
-def round_figures(entry: dict, seat: int) -> dict[str, int]:
+def round_figures(entry: dict, seat: int, rules: object = None) -> dict[str, int]:
     """A player's counts in a deal as checked: a contract played as the bidder, made or
     given up."""
     bidder = entry["bidder"] == seat
