@@ -1,6 +1,6 @@
 """A Kind is what the app knows of a game without asking which. A game scored round by round
 (games.rules.rounds) is its rules module, its templates (``games/<name>.html`` with the
-partials ``table`` and ``entry``), its options (games/options.py) and one Kind here: the
+partials ``table`` and ``entry``), its options (games/options/<name>.py) and one Kind here: the
 rounds' storage, screens, exports, statistics and offline entry are the same for all."""
 
 from __future__ import annotations
@@ -16,6 +16,12 @@ from django.utils.module_loading import import_string
 from django.utils.translation import gettext_lazy as _
 
 from games import options
+from games.options import any_game as sheet_options
+from games.options import kozel as kozel_options
+from games.options import oh_hell as oh_hell_options
+from games.options import skull_king as skull_king_options
+from games.options import spades as spades_options
+from games.options import tysiac as tysiac_options
 from games.rules import (
     RuleError,
     gettext_noop,
@@ -95,7 +101,7 @@ OH_HELL = Kind(
     name="oh_hell",
     label=_("Oh Hell"),
     rules=oh_hell.OhHellRules,
-    options=options.OH_HELL,
+    options=oh_hell_options.OPTIONS,
     presets=oh_hell.PRESETS,
     preset_labels=(
         ("classic", _("Classic (Hoyle)")),
@@ -120,7 +126,7 @@ KOZEL = Kind(
     name="kozel",
     label=_("Kozel"),
     rules=kozel.KozelRules,
-    options=options.KOZEL,
+    options=kozel_options.OPTIONS,
     presets=kozel.PRESETS,
     preset_labels=(
         ("classic", _("Classic: to 12")),
@@ -139,7 +145,7 @@ ANY_GAME = Kind(
     name="any_game",
     label=_("Any game: a score sheet"),
     rules=sheet.Rules,
-    options=options.SHEET,
+    options=sheet_options.OPTIONS,
     presets=sheet.PRESETS,
     preset_labels=(
         ("free", _("Free: the highest total wins")),
@@ -162,7 +168,7 @@ SKULL_KING = Kind(
     name="skull_king",
     label=_("Skull King"),
     rules=skull_king.Rules,
-    options=options.SKULL_KING,
+    options=skull_king_options.OPTIONS,
     presets=skull_king.PRESETS,
     preset_labels=(
         ("rulebook", _("The rulebook")),
@@ -183,7 +189,7 @@ TYSIAC = Kind(
     name="tysiac",
     label=_("Thousand (Tysiąc, Тысяча)"),
     rules=tysiac.Rules,
-    options=options.TYSIAC,
+    options=tysiac_options.OPTIONS,
     presets=tysiac.PRESETS,
     preset_labels=(("russian", _("Тысяча: Russian")), ("polish", _("Tysiąc: Polish"))),
     players=(tysiac.MIN_PLAYERS, tysiac.MAX_PLAYERS),
@@ -199,7 +205,7 @@ SPADES = Kind(
     name="spades",
     label=_("Spades"),
     rules=spades.Rules,
-    options=options.SPADES,
+    options=spades_options.OPTIONS,
     presets=spades.PRESETS,
     preset_labels=(
         ("pagat", _("pagat.com's rules: to 500")),

@@ -13,7 +13,7 @@ from games.rules import RuleError, gettext_noop
 
 #: Deals or rounds in a session: every deal (one played again after a revoke too, and the
 #: deal in play), every round (and the round whose bids are in). The longest schedule a
-#: table can choose is no longer: a game's options go up to 200 at most (games/options.py).
+#: table can choose is no longer: a game's options go up to 200 at most (games/options/).
 MOST_DEALS = 200
 #: Adjustments (a table's own bonus or penalty, in a game that has them) in a session, each from
 #: −ADJUSTMENT_POINTS to ADJUSTMENT_POINTS (not 0), its note at most NOTE_LENGTH characters.

@@ -105,12 +105,15 @@ def own_places(kind) -> list[str]:
         f"games/rules/{package}/",
         f"games/rules/{package}.py",
         f"templates/games/{kind.name}",
-        *(f"games/{part}/{kind.name}" for part in ("tables", "screens", "services", "views")),
+        *(
+            f"games/{part}/{kind.name}"
+            for part in ("tables", "screens", "services", "views", "options")
+        ),
     ]
 
 
-#: The registration and the options name every game; the migrations are history.
-EVERY_GAMES_PLACES = ("games/kinds.py", "games/options.py", "games/migrations/")
+#: The registration names every game; the migrations are history.
+EVERY_GAMES_PLACES = ("games/kinds.py", "games/migrations/")
 
 
 def shared_files() -> list[Path]:

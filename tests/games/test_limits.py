@@ -15,6 +15,7 @@ from django.urls import reverse
 from games import limits, options, services
 from games.kinds import kind_of
 from games.models import Game, Notebook, Player, Seat
+from games.options import any_game as any_game_options
 from games.rules import RuleError, oh_hell, skull_king
 from games.services import oh_hell as oh_hell_services
 from tests.games.conftest import HTMX, all_rows, client_of, form_key, start_oh_hell
@@ -67,7 +68,7 @@ def refused_everywhere(phone, game: Game, action: str, fields: dict, reason: str
 
 
 def test_no_schedule_a_table_can_choose_is_longer_than_a_session_holds() -> None:
-    sheet_rounds = next(option for option in options.SHEET if option.name == "rounds")
+    sheet_rounds = next(option for option in any_game_options.OPTIONS if option.name == "rounds")
     assert sheet_rounds.high <= limits.MOST_DEALS
     assert skull_king.MOST_ROUNDS <= limits.MOST_DEALS
     longest = max(
