@@ -10,25 +10,12 @@
 //     rounds kept, with the form the table is at (static/js/offline-rounds.js).
 // Nothing here decides a rule, or asks which game it draws.
 import * as rounds from "./offline-rounds.js";
-import { escape, plural, say } from "./offline-parts.js";
+import { escape, phoneRules, plural, rulesOf, say } from "./offline-parts.js";
 import { undoRow } from "./offline-table.js";
 import { newKey } from "./outbox.js";
 
-let importing = null; // static/js/phone-rules.js, imported when first needed
-let rules = null; // the module, once imported
 let warm = false; // the rules have answered once: an entry may wait for their check
 const answers = new Map(); // what was asked (its key) -> the rules' answer
-
-const rulesOf = (files) =>
-  (importing =
-    importing ||
-    import(files.module).then(
-      (module) => (rules = module),
-      (error) => {
-        importing = null; // asked again at the next drawing
-        throw error;
-      },
-    ));
 
 // What the rules are asked: the entries as the server has them (or as its Undo would leave
 // them: its state's `undo`), then each entry kept here with its form's fields, and the seat
@@ -62,7 +49,7 @@ function answerFor(server, entries, chosen, drawing = true) {
     answers.set(key, null);
     const files = server.phone_rules;
     const asking = (module) => module.figures(files, request);
-    const promise = (rules ? asking(rules) : rulesOf(files).then(asking))
+    const promise = (phoneRules() ? asking(phoneRules()) : rulesOf(files).then(asking))
       .then(
         (answer) => {
           warm = true;
@@ -101,7 +88,7 @@ export async function check(server, ahead, entries, entry) {
   const { request, coming: answer } = answerFor(server, [...entries, entry], null, false);
   const refused = (await answer).refused;
   return refused && refused.index === request.kept.length - 1
-    ? rules.refusal(refused.error, ahead.catalogue)
+    ? phoneRules().refusal(refused.error, ahead.catalogue)
     : null;
 }
 
@@ -154,10 +141,10 @@ function word(value, table) {
     return String(value);
   }
   if ("why" in value) {
-    return rules.line(value.why, table.catalogue);
+    return phoneRules().line(value.why, table.catalogue);
   }
   if ("refusal" in value) {
-    return rules.refusal(value.refusal, table.catalogue);
+    return phoneRules().refusal(value.refusal, table.catalogue);
   }
   const { say: key, plural: forms, count, ...named } = value;
   if (key === undefined && forms === undefined) {

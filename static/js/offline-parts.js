@@ -20,6 +20,23 @@ const escape = (text) =>
 
 export { say, plural, escape };
 
+// The rules on this phone (static/js/phone-rules.js), imported once when a drawing first
+// needs them, for every drawing (asked again at the next drawing if the import failed);
+// `phoneRules()` is the module once it came, else null.
+let importing = null;
+let imported = null;
+export const phoneRules = () => imported;
+export const rulesOf = (files) =>
+  (importing =
+    importing ||
+    import(files.module).then(
+      (module) => (imported = module),
+      (error) => {
+        importing = null;
+        throw error;
+      },
+    ));
+
 // Like hx-disabled-elt while an entry is on its way: the table's buttons wait.
 export function setBusy(target, busy) {
   for (const button of target ? target.querySelectorAll("button[type=submit]") : []) {

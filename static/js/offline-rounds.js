@@ -5,7 +5,7 @@
 // server drew it ahead with the game's own template (games/screens/rounds.py, `ahead`).
 // Nothing here decides a rule.
 import { rounds } from "./model.js";
-import { escape } from "./offline-parts.js";
+import { escape, phoneRules, rulesOf } from "./offline-parts.js";
 import { pendingNote, undoRow } from "./offline-table.js";
 import { newKey } from "./outbox.js";
 
@@ -202,21 +202,8 @@ function asked(server, entries) {
   return { rounds, ended, kept };
 }
 
-let importing = null; // static/js/phone-rules.js, imported when first needed
-let rules = null; // the module, once imported
 const answers = new Map(); // what was asked (its key) -> the rules' answer
 let shown = null; // the last drawing's inputs, to fill its figures in when they come
-
-const rulesOf = (files) =>
-  (importing =
-    importing ||
-    import(files.module).then(
-      (module) => (rules = module),
-      (error) => {
-        importing = null; // asked again at the next drawing
-        throw error;
-      },
-    ));
 
 function ask(server, question, key) {
   const files = server.phone_rules;
@@ -239,7 +226,7 @@ function ask(server, question, key) {
     );
   // With the module here, the question goes to the worker at once: the rules work while
   // this thread draws the rest of the table.
-  const scored = rules ? scoring(rules) : rulesOf(files).then(scoring);
+  const scored = phoneRules() ? scoring(phoneRules()) : rulesOf(files).then(scoring);
   scored
     .then(
       (answer) => answers.set(key, answer),
@@ -335,7 +322,7 @@ function figures({ server, ahead, question, serverChips, call: looked }, answer)
       announced(looked),
     ].join("");
   }
-  const line = (why) => rules.line(why, ahead.catalogue);
+  const line = (why) => phoneRules().line(why, ahead.catalogue);
   const refusedAt = answer.refused ? answer.refused.index : question.kept.length;
   const rounds = question.kept.map((kept, index) => {
     if (index < refusedAt) {
@@ -344,7 +331,7 @@ function figures({ server, ahead, question, serverChips, call: looked }, answer)
     const one = said[index] || { title: String(kept.number), said: "" };
     const why =
       index === refusedAt
-        ? `<p class="error">${escape(rules.refusal(answer.refused.error, ahead.catalogue))}</p>`
+        ? `<p class="error">${escape(phoneRules().refusal(answer.refused.error, ahead.catalogue))}</p>`
         : `<p class="small muted">${escape(words.not_scored)}</p>`;
     const title = `<strong>${escape(one.title)}</strong> ${pendingNote(words)}`;
     return `<div class="panel kept-round"><p>${title}: ${escape(one.said)}</p>${why}</div>`;
