@@ -258,7 +258,7 @@ function fill(key) {
 }
 
 // Every total and place: the chips the server draws (templates/games/_rounds_table.html).
-function chips(words, names, answer) {
+function chips(words, names, answer, line) {
   const sides = answer.sides.map((seats, side) => ({
     side,
     name: names[side],
@@ -275,7 +275,7 @@ function chips(words, names, answer) {
       `<span class="place">${side.place}.</span> ` +
       `<span class="standing-name">${escape(side.name)}</span> ` +
       `<strong class="standing-total">${points(side.total)}</strong>` +
-      (side.mark ? ` <span class="chip-mark">${escape(side.mark)}</span>` : "") +
+      (side.mark ? ` <span class="chip-mark">${escape(line(side.mark))}</span>` : "") +
       (side.winner ? `<span class="visually-hidden"> (${escape(words.winner)})</span>` : "") +
       "</li>",
   );
@@ -348,7 +348,7 @@ function figures({ server, ahead, question, serverChips, call: looked }, answer)
       : "";
   // The call for the bids in, as the rules on this phone say it (the game's own call).
   const called = answer.finished ? "" : announced(answer.call ? line(answer.call) : looked);
-  return chips(words, names, answer) + rounds.join("") + won + called;
+  return chips(words, names, answer, line) + rounds.join("") + won + called;
 }
 
 // With the rules' answer at hand (a redraw), the table is drawn whole; otherwise the

@@ -160,10 +160,15 @@ def test_a_hand_scores_offline_as_a_hand_count_then_as_the_server_does(
     expect(page.locator("#offline-table .kept-round summary")).to_have_text(
         ["Round 2 scored (not sent yet) · Anna & Carla +80 · Ben & Dario \u2212140"]
     )
+    # Ben & Dario's bags: 2 of hand 1's overtricks, then Ben's failed nil's 2 tricks.
+    marks = page.locator("#offline-table .score-chips .chip-mark")
+    expect(marks).to_contain_text(["bags: 4"])
+    offline_marks = marks.all_inner_texts()
     page.screenshot(path=str(screenshot_dir / "spades-offline-scores.png"))
 
     came_back(context, page, url, 2)
     assert chips(page) == {"Anna & Carla": 130, "Ben & Dario": -68}
+    assert page.locator("#table .score-chips .chip-mark").all_inner_texts() == offline_marks
     assert not errors
 
 
