@@ -12,7 +12,7 @@ export function pendingNote(words) {
   return `<span class="pending-mark">(${escape(words.pending)})</span>`;
 }
 
-// An entry as the scorekeeper would say it: "Bid · Anna: 2".
+// An entry as the scorekeeper would say it: "Bid · Anna: 2", "Round 3".
 function describe(server, words, entry) {
   const f = entry.fields;
   const names = server.names;
@@ -26,7 +26,8 @@ function describe(server, words, entry) {
     adjust: () => `${names[f.seat]} ${Number(f.points) > 0 ? "+" : ""}${f.points}`,
   };
   const label = words.actions[entry.action] || entry.action;
-  return `${label} · ${(parts[entry.action] || (() => ""))()}`;
+  // An entry of a whole round ("round", "bids", "end_game") is said by its number: "Round 3".
+  return entry.action in parts ? `${label} · ${parts[entry.action]()}` : `${label} ${f.deal}`;
 }
 
 // A refused entry, why, and what is still kept behind it. ``refused.title``: why the

@@ -90,6 +90,27 @@ def test_skull_king_scores_two_rounds_offline_as_the_server_then_does(
 
 
 @pytest.mark.django_db(transaction=True)
+def test_a_round_kept_offline_that_the_server_refuses_is_named_by_its_number(
+    browser, browser_context_args, live_server, screenshot_dir: Path
+) -> None:
+    context, page, _url, errors = offline_game(
+        browser, browser_context_args, live_server, "Skull King", ["Anna", "Ben", "Cleo"]
+    )
+    skull_round(page, 1, [1, 0, 0], [1, 0, 0])
+    kept_ahead(page, through=3)
+
+    context.set_offline(True)
+    skull_round(page, 2, [1, 0, 0], [1, 0, 0])  # 2 cards each: the tricks add up to 1
+    context.set_offline(False)
+
+    refused = page.locator("#refused")
+    expect(refused).to_contain_text("Round 2: The tricks add up to 1; the round has 2.")
+    expect(refused.get_by_role("button", name="Drop it")).to_be_in_viewport()
+    page.screenshot(path=str(screenshot_dir / "skull-king-refused-when-sent.png"))
+    assert not errors
+
+
+@pytest.mark.django_db(transaction=True)
 def test_a_thousand_scores_two_deals_offline_as_the_server_then_does(
     browser, browser_context_args, live_server, screenshot_dir: Path
 ) -> None:
