@@ -10,7 +10,7 @@
 //     rounds kept, with the form the table is at (static/js/offline-rounds.js).
 // Nothing here decides a rule, or asks which game it draws.
 import * as rounds from "./offline-rounds.js";
-import { escape, phoneRules, plural, rulesOf, say } from "./offline-parts.js";
+import { askRules, escape, phoneRules, plural, rulesOf, say } from "./offline-parts.js";
 import { undoRow } from "./offline-table.js";
 import { newKey } from "./outbox.js";
 
@@ -49,7 +49,7 @@ function answerFor(server, entries, chosen, drawing = true) {
     answers.set(key, null);
     const files = server.phone_rules;
     const asking = (module) => module.figures(files, request);
-    const promise = (phoneRules() ? asking(phoneRules()) : rulesOf(files).then(asking))
+    const promise = askRules(files, asking)
       .then(
         (answer) => {
           warm = true;

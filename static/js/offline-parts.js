@@ -37,6 +37,32 @@ export const rulesOf = (files) =>
       },
     ));
 
+// ``asking(module)``, the rules' answer, tried again a few times when the rules could not
+// start (a file lost on a flaky connection before the service worker kept it): a drawing
+// shows "later" only when the rules are not to be had.
+const TRIES = 3;
+const RETRY_MS = 500;
+export function askRules(files, asking, tries = TRIES) {
+  const once = phoneRules() ? asking(phoneRules()) : rulesOf(files).then(asking);
+  return once.then(
+    (answer) => {
+      if (answer && answer.error) {
+        console.warn("scorekeeper: the rules on this phone refuse the table:", answer.error);
+      }
+      return answer;
+    },
+    (error) => {
+      if (tries > 1) {
+        return new Promise((resolve) => window.setTimeout(resolve, RETRY_MS)).then(() =>
+          askRules(files, asking, tries - 1),
+        );
+      }
+      console.warn("scorekeeper: the rules on this phone did not start:", String(error));
+      throw error;
+    },
+  );
+}
+
 // Like hx-disabled-elt while an entry is on its way: the table's buttons wait.
 export function setBusy(target, busy) {
   for (const button of target ? target.querySelectorAll("button[type=submit]") : []) {

@@ -5,7 +5,7 @@
 // server drew it ahead with the game's own template (games/screens/rounds.py, `ahead`).
 // Nothing here decides a rule.
 import { rounds } from "./model.js";
-import { escape, phoneRules, rulesOf } from "./offline-parts.js";
+import { askRules, escape, phoneRules } from "./offline-parts.js";
 import { pendingNote, undoRow } from "./offline-table.js";
 import { newKey } from "./outbox.js";
 
@@ -226,8 +226,7 @@ function ask(server, question, key) {
     );
   // With the module here, the question goes to the worker at once: the rules work while
   // this thread draws the rest of the table.
-  const scored = phoneRules() ? scoring(phoneRules()) : rulesOf(files).then(scoring);
-  scored
+  askRules(files, scoring)
     .then(
       (answer) => answers.set(key, answer),
       () => answers.set(key, { failed: true }),

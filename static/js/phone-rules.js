@@ -22,21 +22,31 @@ function started(files) {
       const { id } = event.data;
       const pending = waiting.get(id);
       waiting.delete(id);
+      if (event.data.unstarted) {
+        // MicroPython or the rules could not start (a file lost on the way): the next
+        // request starts a new worker, which fetches them afresh.
+        dropped(event.data.error);
+      }
       if (pending) {
         pending(event.data);
       }
     });
-    worker.addEventListener("error", () => {
-      // The worker could not start (no network before the files were kept): every request
-      // waiting is refused, and the next one starts it again.
-      for (const pending of waiting.values()) {
-        pending({ error: "the rules' worker did not start" });
-      }
-      waiting.clear();
-      worker = null;
-    });
+    // The worker could not start (no network before the files were kept): every request
+    // waiting is refused, and the next one starts it again.
+    worker.addEventListener("error", () => dropped("the rules' worker did not start"));
   }
   return worker;
+}
+
+function dropped(error) {
+  if (worker) {
+    worker.terminate();
+    worker = null;
+  }
+  for (const pending of waiting.values()) {
+    pending({ error });
+  }
+  waiting.clear();
 }
 
 function ask(files, request) {

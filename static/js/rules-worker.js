@@ -6,7 +6,8 @@
 // requests, so a round kept offline costs one round added.
 //
 // Message in: {id, files: {runtime, wasm, bundle}, request}. Out: {id, answer, ms} or
-// {id, error}; ``ms``: the time the rules took for this request.
+// {id, error, unstarted}; ``ms``: the time the rules took for this request; ``unstarted``:
+// MicroPython or the rules did not start, and this worker is of no more use.
 
 let mp = null; // MicroPython with figures imported, once started
 let starting = null;
@@ -77,6 +78,7 @@ self.addEventListener("message", async (event) => {
     // The heap's garbage collected now, between entries, rather than during the next one.
     mp.runPython("gc.collect()");
   } catch (error) {
-    self.postMessage({ id, error: String(error && error.message ? error.message : error) });
+    const said = String(error && error.message ? error.message : error);
+    self.postMessage({ id, error: said, unstarted: !mp });
   }
 });

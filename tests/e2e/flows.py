@@ -24,8 +24,14 @@ def add_players(page: Page, names: Sequence[str]) -> None:
 def choose_preset(page: Page, label: str) -> None:
     """Choosing a preset sends the form back (htmx): wait for it, or a name typed next
     would go into the field the answer replaces."""
+    chosen = page.locator("#preset").evaluate(
+        "(select, label) => [...select.options].find((o) => o.text.trim() === label).value", label
+    )
     with page.expect_response(lambda r: r.url.endswith("/new/") and r.request.method == "POST"):
         page.locator("#preset").select_option(label=label)
+    # The answer swapped in (not only come: htmx swaps it after), the preset its own.
+    expect(page.locator("input[name=previous_preset]")).to_have_value(chosen)
+    expect(page.locator(".htmx-request, .htmx-swapping, .htmx-settling")).to_have_count(0)
     expect(page.locator("#preset option:checked")).to_have_text(label)
 
 

@@ -129,6 +129,7 @@ def test_a_deal_on_a_flaky_connection_and_a_co_scorekeepers_entry_meanwhile(
     page = context.new_page()
     errors: list[str] = []
     page.on("pageerror", lambda error: errors.append(str(error)))
+    page.on("console", lambda message: print("console:", message.text))  # shown if it fails
     url = start_session(
         page,
         live_server.url,

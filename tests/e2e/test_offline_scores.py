@@ -5,6 +5,7 @@ totals a hand count gives, then the server agreeing once the connection is back.
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from statistics import median
 
@@ -19,6 +20,7 @@ from tests.e2e.test_round_games import (
     HUMAN_PAUSE_MS,
     chips,
     kept_ahead,
+    key,
     sheet_round,
     skull_round,
     tysiac_deal,
@@ -254,4 +256,62 @@ def test_an_offline_entry_is_drawn_within_100_ms_with_the_cpu_slowed_4x(
     # docs/phone.md gives the figures.
     assert median([rules for _total, rules in drawn]) <= DRAWN_MS
     assert median([total for total, _rules in drawn]) <= 2 * DRAWN_MS
+    assert not errors
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_rules_start_on_a_flaky_connection_that_lost_their_files_once(
+    browser, browser_context_args, live_server
+) -> None:
+    """The rules' bundle is lost twice on the way (the page's early fetch, then the rules'
+    worker's own), before the service worker kept it, and the entries' answers are lost
+    too: the phone tries the rules again and scores the round, as the server then does.
+    (No service worker: it would fetch the files out of the test's reach.)"""
+    context: BrowserContext = browser.new_context(**browser_context_args, service_workers="block")
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    lost: list[str] = []
+
+    def bundle(route) -> None:
+        if len(lost) < 2:
+            lost.append(route.request.url)
+            route.abort("connectionreset")
+        else:
+            route.continue_()
+
+    page.route("**/phone_rules/rules*.json", bundle)
+    url = start_session(
+        page, live_server.url, kind="Skull King", names=["Anna", "Ben", "Cleo"], first_dealer="Anna"
+    )
+    page.route(
+        "**/*",
+        lambda route: (
+            route.abort("connectionreset") if route.request.method == "POST" else route.fallback()
+        ),
+    )
+    for seat, bid in enumerate([1, 0, 0]):
+        key(page, f"e.bids.{seat}", bid).click()
+    page.locator(".save-round").click()
+    # The bids kept on the phone, which asks its rules (the call, the totals so far): the
+    # bundle lost, they are tried again, and answer; "later" is never said.
+    expect(page.locator("#offline-table")).to_be_visible()
+    expect(page.locator("#offline-table .save-round")).to_have_text("Save round 1")
+    scores = page.locator("#offline-table [data-phone-scores]")
+    expect(scores.locator(".score-chip").first).to_be_visible()
+    expect(scores).not_to_contain_text(re.compile("Working out the scores|Scores come when"))
+    assert len(lost) == 2
+    page.wait_for_timeout(HUMAN_PAUSE_MS)
+    for seat, took in enumerate([1, 0, 0]):
+        key(page, f"e.tricks.{seat}", took).click()
+    page.locator(".save-round").click()
+    # By hand: Anna bid 1 took 1: 20; Ben and Cleo bid 0 of 1 card: 10 each.
+    assert phone_chips(page) == {"Anna": 20, "Ben": 10, "Cleo": 10}
+    page.unroute("**/*")
+    expect(page.locator("#connection")).to_contain_text(
+        "every entry kept on this phone was sent", timeout=40_000
+    )
+    game = Game.objects.get(public_id=url.rstrip("/").rsplit("/", 1)[1])
+    assert Round.objects.filter(game=game, done=True).count() == 1
+    assert chips(page) == {"Anna": 20, "Ben": 10, "Cleo": 10}
     assert not errors
