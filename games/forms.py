@@ -42,6 +42,15 @@ class BidForm(DealForm):
     )
 
 
+class SealForm(DealForm):
+    """A seat's bid, sealed until every seat's is in (Kind.sealed_bids)."""
+
+    seat = inputs.WholeNumberField(min_value=0, max_value=9)
+    bid = inputs.WholeNumberField(
+        min_value=0, max_value=60, error_messages={"required": _("Pick a bid.")}
+    )
+
+
 class TrumpForm(DealForm):
     trump = forms.ChoiceField(choices=[*SUITS, ("NT", "NT")])
 

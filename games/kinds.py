@@ -62,6 +62,9 @@ class Kind:
     #: rules module has ``check_bids(rules, players, plan, bids, **others)`` and ``call(plan,
     #: bids)``; ``others``: what its ``BID_FIELDS`` name beside the bids (games.rules.rounds).
     bids_first: bool = False
+    #: The bids are shown all at once (bids_first): where the players have their own
+    #: phones (a seat's link), each sends its bid sealed, seen by nobody until all are in.
+    sealed_bids: bool = False
 
     @property
     def table(self) -> type:
@@ -183,6 +186,7 @@ SKULL_KING = Kind(
     ),
     rounds=skull_king,
     bids_first=True,
+    sealed_bids=True,  # "Yo ho ho": every bid shown at once
 )
 
 TYSIAC = Kind(

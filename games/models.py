@@ -244,6 +244,24 @@ class Round(models.Model):
         constraints = [models.UniqueConstraint("game", "index", name="round_index_unique")]
 
 
+class SealedBid(models.Model):
+    """A bid sent for the next round of a game whose bids are shown all at once
+    (Kind.sealed_bids), not shown to anyone until every seat's is in: then they become the
+    round's bids (games.services.rounds.seal_bid) and these rows go. Kept apart from the
+    rounds, so no page, export or history reads one."""
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="sealed_bids")
+    #: The round it is for (1 = the first): a bid left from a round undone is not shown.
+    round_number = models.PositiveSmallIntegerField()
+    seat = models.PositiveSmallIntegerField()
+    bid = models.PositiveSmallIntegerField()
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint("game", "round_number", "seat", name="sealed_bid_once")
+        ]
+
+
 class Change(models.Model):
     """The session's history: one row per action, with what undo needs."""
 

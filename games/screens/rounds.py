@@ -19,7 +19,7 @@ from games.access import message
 from games.entries import Action
 from games.explanations import catalogue, explained
 from games.kinds import Kind, kind_of
-from games.models import Game
+from games.models import Game, SealedBid
 from games.rules import RuleError
 from games.rules.explain import Why
 from games.rules.plain import plain
@@ -37,12 +37,18 @@ def round_keywords(data: dict, post: dict) -> dict:
     return {"round_number": data["deal"], "entry": inputs.entry_of(post)}
 
 
+def seal_keywords(data: dict, post: dict) -> dict:
+    return {"round_number": data["deal"], "seat": data["seat"], "bid": data["bid"]}
+
+
 #: The entries of a round game's deal screen (games.entries): a round played, the bids
 #: first where the game bids first, and the table ending the game where it may.
 ENTRIES = {
     "round": Action(forms.DealForm, services.record_round, "round", round_keywords, "round"),
     "bids": Action(forms.DealForm, services.record_bids, "round", round_keywords, "bids"),
     "end_game": Action(forms.EndForm, services.end_game, "round", lambda data, post: {}, "end"),
+    # A seat's bid, sealed until every seat's is in (Kind.sealed_bids).
+    "seal": Action(forms.SealForm, services.seal_bid, "round", seal_keywords, "seal", by_seat=True),
 }
 
 
@@ -206,8 +212,38 @@ def table_context(
         "ends_by_table": kind.ends_by_table,
         "entry_template": f"{kind.template}#entry",
         "error_places": ["undo"] if result.finished else ["undo", "round"],
+        "sealing": sealing_of(request, table, plan, phase),
     }
     return context
+
+
+def sealing_of(request: HttpRequest, table: RoundsTable, plan: Plan | None, phase) -> dict | None:
+    """The bids shown all at once (Kind.sealed_bids), where the players have their own
+    phones (a seat's live link): who has bid, never what, but to the seat's own phone its
+    own bid. None: the scorekeeper enters the bids as ever (one query to know)."""
+    if phase != "bids" or not kind_of(table.game.kind).sealed_bids:
+        return None
+    # Bids are sealed only while a seat's link is live; with none left, the scorekeeper's
+    # bids (record_bids) stand for all, and any sealed before go.
+    if not table.game.share_links.filter(role="seat", revoked_at__isnull=True).exists():
+        return None
+    sealed = dict(
+        SealedBid.objects.filter(game=table.game, round_number=plan.number).values_list(
+            "seat", "bid"
+        )
+    )
+    own = getattr(request, "own_seat", None)
+    rows = [
+        {
+            "seat": seat,
+            "name": table.names[seat],
+            "in": seat in sealed,
+            "mine": seat == own,
+            "bid": sealed.get(seat) if seat == own else None,
+        }
+        for seat in range(table.players)
+    ]
+    return {"rows": rows, "missing": table.players - len(sealed), "own": own}
 
 
 def sheet(table: RoundsTable) -> dict:

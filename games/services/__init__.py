@@ -17,7 +17,13 @@ from games.services.notebook import (
     start_game,
     stats_key,
 )
-from games.services.rounds import correct_round, end_game, record_bids, record_round
+from games.services.rounds import (
+    correct_round,
+    end_game,
+    record_bids,
+    record_round,
+    seal_bid,
+)
 from games.services.sessions import Conflict, holding, load, table_after
 from games.services.sharing import new_share_link, revoke_share_link
 from games.services.undo import last_undoable, rounds_after, undo_last, whole

@@ -7,7 +7,7 @@ from django.utils import timezone
 
 from games import limits
 from games.kinds import kind_of
-from games.models import Round
+from games.models import Round, SealedBid
 from games.rules import RuleError, gettext_noop, rounds
 from games.services.sessions import (
     Conflict,
@@ -24,6 +24,78 @@ def _rounds_only(table: object) -> RoundsTable:
     if not isinstance(table, RoundsTable):
         raise RuleError(gettext_noop("This action is not for this game."))
     return table
+
+
+#: A seat's phone sealing another seat's bid (the same words as for a bid in turn).
+NOT_YOUR_SEAT = gettext_noop("This phone's seat is %(player)s: it enters only that seat's bid.")
+
+
+@game_action(None)
+def seal_bid(
+    *, table: RoundsTable, round_number: int, seat: int, bid: int, own_seat: int | None = None
+) -> None:
+    """A seat's bid for the next round, sealed (Kind.sealed_bids): nobody sees it until every
+    seat's is in; then they are the round's bids, as `record_bids` takes them, and the call is
+    shown on every phone. Sent again before that, it replaces the one sealed. ``own_seat``: a
+    player's own phone, which seals its own seat's bid only; the scorekeeper seals any."""
+    table = _rounds_only(table)
+    game = table.game
+    if not kind_of(game.kind).sealed_bids:
+        raise RuleError(gettext_noop("This action is not for this game."))
+    plan = _next_plan(table, round_number)
+    if table.pending is not None:
+        raise RuleError(gettext_noop("Every bid of this round is in already."))
+    if not 0 <= seat < table.players:
+        raise RuleError(gettext_noop("There is no such seat at this table."))
+    if own_seat is not None and seat != own_seat:
+        raise RuleError(NOT_YOUR_SEAT, player=table.names[own_seat])
+    # The rules check the bid as they check the round's bids (the others as nothing bid).
+    rounds.checked_bids(
+        table.module, table.rules, table.players, plan, {"bids": _with(table, {}, seat, bid)}
+    )
+    sealed = dict(
+        SealedBid.objects.filter(game=game, round_number=plan.number).values_list("seat", "bid")
+    )
+    table.in_step = True  # the rounds as they stand, or as written below
+    if sealed.get(seat) == bid:
+        return  # sent again
+    before = snapshot(table, start=len(table.deals))
+    SealedBid.objects.update_or_create(
+        game=game, round_number=plan.number, seat=seat, defaults={"bid": bid}
+    )
+    sealed[seat] = bid
+    if len(sealed) < table.players:
+        commit(game, "bid_sealed", {"deal": plan.number, "player": table.names[seat]}, before)
+        return
+    # Every seat's bid is in: shown at once, as the round's bids.
+    entry = rounds.checked_bids(
+        table.module, table.rules, table.players, plan, {"bids": _with(table, sealed)}
+    )
+    table.pending = Round.objects.create(game=game, index=len(table.deals), entry=entry, done=False)
+    SealedBid.objects.filter(game=game).delete()
+    commit(game, "bids", {"deal": plan.number, "bids": entry["bids"]}, before)
+
+
+def _with(table: RoundsTable, sealed: dict[int, int], seat: int | None = None, bid: int = 0):
+    """Every seat's bid: the ones sealed (and ``bid`` for ``seat``), 0 for the rest."""
+    bids = [sealed.get(each, 0) for each in range(table.players)]
+    if seat is not None:
+        bids[seat] = bid
+    return bids
+
+
+def _next_plan(table: RoundsTable, round_number: int):
+    """The next round's plan, if ``round_number`` is that round (a page out of date is a
+    conflict) and the game goes on."""
+    refuse_if_finished(table.game)
+    plan = table.result.next_round
+    if plan is None:
+        raise RuleError(gettext_noop("This session is finished."))
+    if round_number != plan.number:
+        raise Conflict(
+            gettext_noop("This page was out of date: the game has moved on. Here it is now.")
+        )
+    return plan
 
 
 @game_action(None)
@@ -102,6 +174,7 @@ def record_bids(*, table: RoundsTable, round_number: int, entry: dict) -> None:
     if table.pending is not None and table.pending.entry == bids:
         return
     before = snapshot(table, start=len(table.deals))
+    SealedBid.objects.filter(game=game).delete()  # the scorekeeper's bids stand for all
     if table.pending is not None:
         table.pending.entry = bids
         table.pending.save(update_fields=["entry"])

@@ -44,7 +44,7 @@ def rounds_after(state: dict) -> int:
     return state.get("from", 0) + len(state["deals"])
 
 
-NOT_UNDONE = ["start", "undo", "import", "restored"]
+NOT_UNDONE = ["start", "undo", "import", "restored", "bid_sealed"]
 
 
 def last_undoable(game: Game) -> Change | None:

@@ -57,6 +57,8 @@ HISTORY_TEXT = {
     "round_corrected": gettext_noop("Round %(deal)s corrected."),
     "round": gettext_noop("Round %(deal)s: %(points)s."),
     "bids": gettext_noop("Round %(deal)s: bids %(bids)s."),
+    # Who sent a bid, never the bid: it is shown when every seat's is in.
+    "bid_sealed": gettext_noop("Round %(deal)s: a bid is in, hidden until all are (%(player)s)."),
     "ended": gettext_noop("The table ended the game after round %(deal)s."),
     "undo": gettext_noop("Undone: %(what)s"),
     "import": gettext_noop("Imported from a file (%(deals)s deals)."),

@@ -14,6 +14,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from games import services
+from games.kinds import kind_of
 from games.models import Notebook
 from games.rules import oh_hell
 from tests.e2e.flows import read_standings
@@ -116,3 +117,115 @@ def test_each_player_bids_on_their_own_phone_and_the_scorekeeper_scores(
     report(problems)
     assert not errors
     print("the next phone's 'your bid' came in", ", ".join(f"{w:.1f} s" for w in waits))
+
+
+@pytest.mark.django_db(transaction=True)
+def test_skull_king_bids_sealed_on_each_phone_are_shown_at_once(
+    browser, browser_context_args, live_server, screenshot_dir: Path
+) -> None:
+    """Four players on their own phones, the scorekeeper on a fifth: each seals a bid; the
+    others see only who has bid; Dan's phone goes offline, so the scorekeeper enters his
+    bid; the last bid shows them all, with the call, on every phone. Before that no answer
+    any other phone received says a bid (each answer's body is kept and read)."""
+    names = ["Anna", "Ben", "Cleo", "Dan"]
+    notebook = Notebook.objects.create()
+    game = services.start_game(
+        notebook=notebook,
+        kind="skull_king",
+        preset="rulebook",
+        options=kind_of("skull_king").preset_options("rulebook"),
+        names=names,
+        first_dealer=3,  # Dan deals round 1: 1 card each
+    )
+    errors: list[str] = []
+    bodies: dict[str, list[str]] = {}
+
+    def phone(who: str) -> Page:
+        context = browser.new_context(
+            **{**browser_context_args, "viewport": {"width": 390, "height": 844}}
+        )
+        page = context.new_page()
+        page.on("pageerror", lambda error: errors.append(str(error)))
+        kept = bodies.setdefault(who, [])
+
+        def read(response) -> None:
+            """Every answer of the session's pages, polls and entries (a redirect has none)."""
+            kinds = {"document", "fetch", "xhr"}
+            ours = "/s/" in response.url and response.request.resource_type in kinds
+            if ours and not 300 <= response.status < 400:
+                kept.append(response.text())
+
+        page.on("response", read)
+        return page
+
+    keeper = phone("keeper")
+    with_notebook(keeper, live_server.url, notebook)
+    seats: dict[str, Page] = {}
+    for seat, name in enumerate(names):
+        link = services.new_share_link(game=game, role="seat", seat=seat)
+        seats[name] = phone(name)
+        seats[name].goto(f"{live_server.url}/j/{link.key}/")
+        expect(seats[name].locator(".own-seat")).to_have_text(f"This phone: {name}")
+    keeper.goto(f"{live_server.url}/s/{game.public_id}/")
+    expect(keeper.locator("#table")).to_contain_text("The bids are shown all at once: 4 still")
+
+    sealed = {"Anna": 1, "Ben": 0, "Cleo": 0}
+    for name, value in sealed.items():
+        page = seats[name]
+        expect(page.locator("#table .keypad-label")).to_have_text(
+            f"{name}, your bid (hidden until all are in):"
+        )
+        page.locator(f"#table button.key[value='{value}']").click()  # one tap
+        expect(page.locator("#table .keypad-label")).to_contain_text(
+            f"Your bid, hidden from the others: {value}."
+        )
+    # The others see who has bid, never what.
+    ben_chips = seats["Ben"].locator("#table .sealed-bids .bidder-bid")
+    expect(ben_chips).to_have_text(
+        ["✓ bid in", "✓ bid in", "✓ bid in", "… to bid"], timeout=NEXT_TURN_MS
+    )
+    seats["Ben"].screenshot(path=screenshot_dir / "sealed-ben-waits.png")
+    # Dan's phone goes: the scorekeeper enters his bid, said aloud.
+    seats["Dan"].context.set_offline(True)
+    expect(keeper.locator("#table .keypad-label")).to_have_text(
+        "Dan bids (hidden until all are in):", timeout=NEXT_TURN_MS
+    )
+    before_reveal = {who: len(kept) for who, kept in bodies.items()}
+    keeper.locator("#table button.key[value='0']").click()
+
+    # Shown at once on every phone, with the call.
+    expect(keeper.locator("#round-call")).to_be_visible()
+    call = keeper.locator("#round-call").inner_text()
+    for name in ("Anna", "Ben", "Cleo"):
+        page = seats[name]
+        expect(page.locator("#round-call")).to_have_text(call, timeout=NEXT_TURN_MS)
+        expect(page.locator("#table .shown-bids .bidder-bid")).to_have_text(["1", "0", "0", "0"])
+    seats["Anna"].screenshot(path=screenshot_dir / "sealed-anna-shown.png")
+    for who, kept in bodies.items():
+        for body in kept[: before_reveal[who]]:
+            if who in sealed:
+                body = body.replace(f"Your bid, hidden from the others: {sealed[who]}.", "")
+            assert "hidden from the others" not in body, f"{who} read another's sealed bid"
+            assert "shown-bids" not in body and "round-call" not in body, who
+    # The round played: Anna bid 1 and took the trick, 20; the others bid 0 of 1: 10 each.
+    for seat, took in enumerate((1, 0, 0, 0)):
+        keeper.locator(
+            f"#table .radio-key:has(input[name='e.tricks.{seat}'][value='{took}'])"
+        ).click()
+    keeper.locator("#table .save-round").click()
+    seats["Dan"].context.set_offline(False)
+    for page in [keeper, *seats.values()]:
+        rows = page.locator("#table .score-chip")
+        expect(rows).to_have_count(4, timeout=NEXT_TURN_MS * 2)
+        expect(page.locator("#round-title")).to_have_text("Round 2", timeout=NEXT_TURN_MS * 2)
+        totals = {
+            row.locator(".standing-name").inner_text().strip(): row.locator(
+                ".standing-total"
+            ).inner_text()
+            for row in rows.all()
+        }
+        assert totals == {"Anna": "20", "Ben": "10", "Cleo": "10", "Dan": "10"}
+    problems: list[str] = []
+    axe_audit(seats["Ben"], "a seat's phone, the bids shown", problems)
+    report(problems)
+    assert not [error for error in errors if "net::" not in error]

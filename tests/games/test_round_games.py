@@ -155,10 +155,15 @@ def test_the_deal_screen_of_a_round_game_costs_a_fixed_number_of_queries(
         post(client, game, "round", skull_form(number, [0, 0, 0], [number, 0, 0]), **HTMX)
 
     # the session with its notebook; seats with players; rounds; the last action (what
-    # Undo would leave, for the phone offline)
-    with django_assert_num_queries(4):
+    # Undo would leave, for the phone offline); in a bids phase, whether the players have
+    # their own phones (their bids sealed: games.screens.rounds.sealing_of)
+    with django_assert_num_queries(5):
         response = client.get(reverse("game", args=[game.public_id]))
     assert response.status_code == 200
+    services.new_share_link(game=game, role="seat", seat=0)
+    with django_assert_num_queries(6):  # and the bids sealed so far
+        response = client.get(reverse("game", args=[game.public_id]))
+    assert "shown all at once" in response.content.decode()
 
 
 # -- Skull King ----------------------------------------------------------------------------
