@@ -80,18 +80,21 @@ def get_game(request: HttpRequest, public_id: str, *, write: bool | str = False)
     return game
 
 
-def version_seen(request: HttpRequest, public_id: str) -> tuple[int, str] | None:
-    """The session's version and this visitor's role, or None if it may not see it:
-    ``get_game``'s check reading two columns, not the session and its notebook. The live
-    poll asks it every 3 s from every open page, and most answers are "unchanged"."""
+def version_seen(request: HttpRequest, public_id: str) -> tuple[int, str, int | None] | None:
+    """The session's version, this visitor's role and seat (a player's own phone's, else
+    None), or None if it may not see it: ``get_game``'s check reading a few columns, not
+    the session and its notebook. The live poll asks it every 3 s from every open page,
+    and most answers are "unchanged"."""
     games = Game.objects.filter(public_id=public_id).order_by()
     if cookie := notebook_key(request):
         mine = games.filter(notebook__key=cookie).values_list("version", flat=True)
         if (version := next(iter(mine[:1]), None)) is not None:
-            return version, "owner"
+            return version, "owner", None
     if keys := link_keys(request):
         links = {"share_links__key__in": keys, "share_links__revoked_at__isnull": True}
-        live = games.filter(**links).values_list("version", "share_links__role")
+        live = games.filter(**links).values_list(
+            "version", "share_links__role", "share_links__seat"
+        )
         return next(iter(live.order_by("share_links__role")[:1]), None)
     return None
 

@@ -16,14 +16,16 @@ from games.kinds import kind_of
 from games.models import Game
 
 
-def swap_key(public_id: str, version: int) -> str:
-    """Where a follower's swap of this version, in the page's language, is kept."""
-    return f"table:{public_id}:{version}:{get_language()}"
+def swap_key(public_id: str, version: int, seat: int | None = None) -> str:
+    """Where a follower's swap of this version, in the page's language, is kept; a player's
+    own phone's (``seat``) apart, its player's name on it."""
+    mine = "" if seat is None else f":seat{seat}"
+    return f"table:{public_id}:{version}:{get_language()}{mine}"
 
 
-def kept_swap(public_id: str, version: int) -> HttpResponse | None:
+def kept_swap(public_id: str, version: int, seat: int | None = None) -> HttpResponse | None:
     """A follower's swap of this version as drawn before, if the cache still has it."""
-    html = caches["tables"].get(swap_key(public_id, version))
+    html = caches["tables"].get(swap_key(public_id, version, seat))
     return None if html is None else HttpResponse(html)
 
 
@@ -39,14 +41,16 @@ def render_table(
     error_field: str = "",
 ) -> HttpResponse:
     """A view-only link's table holds no form, token or form key, so the swap its followers
-    poll for is drawn once per version and language and kept in the "tables" cache.
+    poll for is drawn once per version and language and kept in the "tables" cache; so is a
+    player's own phone's (per seat) while it holds no form (its turn to bid does).
     ``posted``: what the refused form sent, when it is not this request's form."""
     kind = kind_of(game.kind)
     partial = partial or bool(request.htmx)
     kept = None
-    if partial and game.role == "view" and status == 200:
-        kept = swap_key(game.public_id, game.version)
-        if (swap := kept_swap(game.public_id, game.version)) is not None:
+    if partial and game.role in {"view", "seat"} and status == 200:
+        seat = game.seat if game.role == "seat" else None
+        kept = swap_key(game.public_id, game.version, seat)
+        if (swap := kept_swap(game.public_id, game.version, seat)) is not None:
             return swap
     table = services.table_after(game)
     refused = status >= 400
@@ -68,7 +72,7 @@ def render_table(
     )
     template = f"{kind.template}#{kind.element}" if partial else kind.template
     response = render(request, template, context, status=status)
-    if kept:
+    if kept and b"<form" not in response.content:  # a form's token is this phone's own
         caches["tables"].set(kept, response.content.decode())
     spoken = screens.spoken(context, error_for) if request.htmx and status == 200 else None
     if spoken:

@@ -35,15 +35,17 @@ def game(request: HttpRequest, public_id: str) -> HttpResponse:
 
 @require_safe
 def live(request: HttpRequest, public_id: str) -> HttpResponse:
-    """Polled with the page's version (``?v=``): 204 when unchanged (one query of two
-    columns), else the table (a follower's from the cache when another follower had it drawn).
+    """Polled with the page's version (``?v=``): 204 when unchanged (one query of a few
+    columns), else the table (a follower's, or a seat's phone's, from the cache when it was
+    drawn before).
     A stopped link or deleted session gets a line in place of the table: a 200, so the browser
     logs no error, with no poll of its own, so the asking stops. Any other request: 404."""
     if seen := version_seen(request, public_id):
-        version, role = seen
+        version, role, seat = seen
         if request.GET.get("v") == str(version):
             return HttpResponse(status=204)
-        if role == "view" and request.htmx and (swap := kept_swap(public_id, version)):
+        shared = role == "view" or role == "seat"
+        if shared and request.htmx and (swap := kept_swap(public_id, version, seat)):
             return swap
     try:
         game = get_game(request, public_id)

@@ -149,3 +149,27 @@ def test_a_seats_phone_in_a_round_game_says_when_its_player_deals(client, match)
     assertNotContains(ben.get(url(match, "game")), "You deal.")
     refused = anna.post(url(match, "round"), {"deal": 1, "idem": form_key()}, **HTMX)
     assert refused.status_code == 403
+
+
+def test_a_seats_swap_is_drawn_once_a_version_unless_it_holds_its_keypad(
+    client, game, django_assert_num_queries
+) -> None:
+    """Two phones on Carla's link (a phone lent): the table's swap while Ben bids is drawn
+    once and then read from the cache (one query); when it is Carla's turn it holds her
+    keypad, with each phone's own token, and is drawn for each."""
+    key = seat_link(client, game, CARLA)
+    carla, again = phone_with(key), phone_with(key)
+    game.refresh_from_db()
+    live = url(game, "live") + f"?v={game.version - 1}"
+    first = carla.get(live, **HTMX)
+    assertContains(first, "Ben bids now; your turn comes.")
+    with django_assert_num_queries(1):
+        cached = again.get(live, **HTMX)
+    assert cached.content == first.content
+    place_bids(game, {BEN: 3})
+    game.refresh_from_db()
+    live = url(game, "live") + f"?v={game.version - 1}"
+    mine, theirs = carla.get(live, **HTMX), again.get(live, **HTMX)
+    assertContains(mine, "Carla, your bid:")
+    assert mine.content != theirs.content  # each with its own token and form key
+    assert bid(again, game, CARLA, 2).status_code == 200  # the lent phone's own form works
