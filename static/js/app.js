@@ -42,3 +42,41 @@ document.addEventListener("htmx:afterSwap", () => {
     }
   }
 });
+
+// A form htmx sent that got no answer (no connection, or none in time): nothing was
+// changed, and the page says so beside the form, in the page's language (base.html), until
+// an answer comes. The scorekeeper's table keeps its entries on the phone instead
+// (static/js/offline.js), which htmx never sends.
+function notSent(event) {
+  const elt = event.detail.elt;
+  const form = elt && elt.closest ? elt.closest("form") : null;
+  if (!form || (event.detail.requestConfig && event.detail.requestConfig.verb !== "post")) {
+    return;
+  }
+  let line = form.querySelector(".not-sent");
+  if (!line) {
+    line = document.createElement("p");
+    line.className = "error not-sent";
+    line.setAttribute("role", "alert");
+  }
+  // Beside the thumb: below what was tapped or typed in (the field's row, the keys).
+  const tapped = form.contains(document.activeElement) ? document.activeElement : null;
+  const near = tapped && tapped !== form ? tapped.closest("div, fieldset, p") : null;
+  if (near && form.contains(near)) {
+    near.after(line);
+  } else {
+    form.append(line);
+  }
+  line.textContent = document.body.dataset.msgNotSent || "";
+  line.scrollIntoView({ block: "center" }); // clear of the sticky Start or Save bar
+}
+document.addEventListener("htmx:sendError", notSent);
+document.addEventListener("htmx:timeout", notSent);
+document.addEventListener("htmx:afterRequest", (event) => {
+  const elt = event.detail.elt;
+  const form = elt && elt.closest ? elt.closest("form") : null;
+  const line = event.detail.successful && form && form.querySelector(".not-sent");
+  if (line) {
+    line.remove();
+  }
+});
