@@ -12,7 +12,7 @@ from django.core.cache import caches
 from django.utils.translation import get_language
 
 #: The rounds the grid shows, the last ones: what fits under the deal at 1080 px.
-LAST_ROUNDS = 7
+LAST_ROUNDS = 8
 
 
 @dataclass(frozen=True)
