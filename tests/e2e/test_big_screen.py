@@ -20,6 +20,7 @@ from games.kinds import kind_of
 from games.models import Game, Notebook, ShareLink
 from games.services import oh_hell as oh_hell_services
 from tests.e2e.test_accessibility import axe_audit, report
+from tests.e2e.test_csp import RECORD_VIOLATIONS
 
 TV = {"width": 1920, "height": 1080}
 tv = pytest.mark.browser_context_args(
@@ -185,6 +186,17 @@ def test_the_big_screen_follows_the_scorekeeper_live(
     )
     phone.goto(f"{live_server.url}/s/{game.public_id}/")
     television = new_context().new_page()
+    # The strict CSP blocks nothing the big screen does (tests/e2e/test_csp.py).
+    problems: list[str] = []
+    television.on(
+        "console",
+        lambda message: (
+            problems.append(f"console {message.type}: {message.text}")
+            if message.type in ("error", "warning")
+            else None
+        ),
+    )
+    television.add_init_script(RECORD_VIOLATIONS)
     television.goto(f"{live_server.url}/j/{link.key}/")
     television.goto(f"{live_server.url}/s/{game.public_id}/screen/")
     expect(television.locator(".big-title")).to_have_text("Deal 1 of 19")
@@ -212,3 +224,5 @@ def test_the_big_screen_follows_the_scorekeeper_live(
     expect(totals).to_have_count(3)
     assert television.evaluate("window.__sameDocument === true")
     television.screenshot(path=screenshot_dir / "big-screen-live.png")
+    problems += television.evaluate("window.__violations || []")
+    report(problems)

@@ -16,6 +16,7 @@ from django.urls import reverse
 from games import services
 from games.kinds import KINDS, kind_of
 from games.models import Game, ShareLink
+from games.qr import qr_svg
 from games.services import oh_hell as oh_hell_services
 from tests.games.conftest import HTMX, NAMES, place_bids, start_oh_hell
 
@@ -161,7 +162,9 @@ def test_oh_hell_shows_the_dealer_who_bids_next_the_hook_and_then_the_call(
     assert "OVER by 1" not in bidding
     assert "OVER by 1" in playing and "11 bid for 10 tricks" in playing
     assert "The hook" not in playing and "to bid:" not in playing
-    assert playing.count('<span class="big-label">tricks</span>') == 4  # each player's tricks so far
+    assert (
+        playing.count('<span class="big-label">tricks</span>') == 4
+    )  # each player's tricks so far
     assert re.search(
         r"Ben.*?bid</span> <span class=\"big-number\">3</span>.*?"
         r"tricks</span> <span class=\"big-number\">1</span>",
@@ -231,8 +234,9 @@ def test_the_view_only_links_qr_code_is_on_the_page(client, game) -> None:
     link = ShareLink.objects.create(game=game, role=ShareLink.Role.VIEW)
     with_link = client.get(reverse("big_screen", args=[game.public_id])).text
 
+    follow = f"http://testserver{reverse('join', args=[link.key])}"
     assert "<svg" not in without and "Make a view-only link on the Share page" in without
-    assert "<title>QR code: follow the score on a phone</title>" in with_link
+    assert qr_svg(follow, "QR code: follow the score on a phone") in with_link
 
 
 def test_a_stopped_link_stops_the_poll_with_a_line(game) -> None:
