@@ -9,7 +9,11 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from django.core.cache import caches
-from django.utils.translation import get_language
+from django.utils.formats import date_format
+from django.utils.timezone import localtime
+from django.utils.translation import get_language, ngettext
+
+from games.kinds import kind_of
 
 #: The rounds the grid shows, the last ones: what fits under the deal at 1080 px.
 LAST_ROUNDS = 8
@@ -84,3 +88,31 @@ def kept_screen(public_id: str, version: int) -> str | None:
 
 def keep_screen(public_id: str, version: int, html: str) -> None:
     caches["tables"].set(screen_key(public_id, version), html)
+
+
+def result_card(table) -> dict:
+    """The final standings as the result card draws them (static/js/card.js), every word and
+    figure from here: the script places them on the image and computes nothing."""
+    screen = table.big().big_screen(table)
+    game = table.game
+    when = localtime(game.finished_at or game.updated_at)
+    winners = screen.winners
+    return {
+        "game": str(kind_of(game.kind).label),
+        "headline": ngettext(
+            "Winner: %(names)s", "Winners, sharing the win: %(names)s", max(len(winners), 1)
+        )
+        % {"names": ", ".join(winners)},
+        "date": date_format(when, "DATE_FORMAT"),
+        "lines": [
+            {
+                "place": f"{line.place}.",
+                "name": line.name,
+                "total": f"−{-line.total}" if line.total < 0 else str(line.total),
+                "winner": line.winner,
+            }
+            for line in screen.standings
+        ],
+        "file": f"scorekeeper-{game.public_id}-{when:%Y-%m-%d}.png",
+        "footer": "Scorekeeper",
+    }

@@ -226,3 +226,37 @@ def test_the_big_screen_follows_the_scorekeeper_live(
     television.screenshot(path=screenshot_dir / "big-screen-live.png")
     problems += television.evaluate("window.__violations || []")
     report(problems)
+
+
+def png_size(data: bytes) -> tuple[int, int]:
+    """A PNG's width and height, from its header (IHDR)."""
+    assert data[:8] == b"\x89PNG\r\n\x1a\n", data[:8]
+    return int.from_bytes(data[16:20], "big"), int.from_bytes(data[20:24], "big")
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_finished_game_gives_its_result_card_as_a_png(
+    page: Page, live_server, screenshot_dir: Path
+) -> None:
+    """At a phone's size, where this browser has no share sheet for files: the card is
+    downloaded, a 1080 x 1080 PNG of the standings."""
+    game = sheet_of_seven(3)
+    services.end_game(game=game)
+    page.context.add_cookies(
+        [{"name": "notebook", "value": game.notebook.key, "url": live_server.url}]
+    )
+    page.goto(f"{live_server.url}/s/{game.public_id}/")
+    button = page.get_by_role("button", name="Share the result as an image")
+    expect(button).to_be_visible()
+
+    with page.expect_download() as download:
+        button.click()
+    saved = download.value
+    data = Path(saved.path()).read_bytes()
+    (screenshot_dir / "result-card.png").write_bytes(data)
+
+    assert saved.suggested_filename == f"scorekeeper-{game.public_id}-" + (
+        f"{Game.objects.get(pk=game.pk).finished_at:%Y-%m-%d}.png"
+    )
+    assert png_size(data) == (1080, 1080)
+    assert len(data) > 10_000  # drawn, not blank

@@ -7,6 +7,7 @@ The cast is conftest's: Anna, Ben, Carla and Dan; Anna deals first.
 
 from __future__ import annotations
 
+import json
 import re
 
 import pytest
@@ -18,7 +19,7 @@ from games.kinds import KINDS, kind_of
 from games.models import Game, ShareLink
 from games.qr import qr_svg
 from games.services import oh_hell as oh_hell_services
-from tests.games.conftest import HTMX, NAMES, place_bids, start_oh_hell
+from tests.games.conftest import HTMX, NAMES, place_bids, play_deal, start_oh_hell
 
 STANDING = re.compile(
     r'<span class="place big-number">(\d+)\.</span> <span class="standing-name">([^<]+)'
@@ -323,3 +324,43 @@ def test_the_page_speaks_the_visitors_language(client, notebook) -> None:
     html = client.get(reverse("big_screen", args=[game.public_id]), HTTP_ACCEPT_LANGUAGE="pl").text
 
     assert 'lang="pl"' in html and "Runda 3" in html and "Big screen" not in html
+
+
+# -- the result card ---------------------------------------------------------------
+
+
+def card_of(html: str) -> dict | None:
+    found = re.search(r'<script id="result-card" type="application/json">(.*?)</script>', html)
+    return json.loads(found.group(1)) if found else None
+
+
+def test_a_finished_games_table_carries_its_result_card(client, notebook) -> None:
+    game = two_rounds_on_a_sheet(notebook)
+    url = reverse("game", args=[game.public_id])
+    in_play = client.get(url).text
+    services.end_game(game=game)
+
+    card = card_of(client.get(url).text)
+
+    assert card_of(in_play) is None
+    assert card["game"] == "Any game: a score sheet"
+    assert card["headline"] == "Winner: Anna"
+    assert [(line["place"], line["name"], line["total"]) for line in card["lines"]] == [
+        ("1.", "Anna", "11"),
+        ("2.", "Carla", "3"),
+        ("3.", "Ben", "−3"),
+    ]
+    assert card["file"].startswith(f"scorekeeper-{game.public_id}-") and card["file"][-4:] == ".png"
+
+
+def test_oh_hell_at_its_end_carries_the_card_in_the_pages_language(client, notebook) -> None:
+    game = start_oh_hell(notebook, preset="classic", names=NAMES[:3])
+    for _ in range(15):  # classic with three: 1 to 15 cards
+        play_deal(game)
+
+    html = client.get(reverse("game", args=[game.public_id]), HTTP_ACCEPT_LANGUAGE="pl").text
+    card = card_of(html)
+
+    assert "Game over" not in html and card is not None
+    assert card["game"] == "Oh Hell" and card["headline"].startswith("Wygrywa")
+    assert len(card["lines"]) == 3 and card["lines"][0]["place"] == "1."
