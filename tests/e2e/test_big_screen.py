@@ -154,20 +154,22 @@ def test_the_big_screen_reads_from_across_the_room(
 
 
 @tv
+@pytest.mark.parametrize("scheme", ["light", "dark"])
 @pytest.mark.django_db(transaction=True)
 def test_the_big_screen_shows_the_winners_at_the_end(
-    page: Page, live_server, screenshot_dir: Path
+    page: Page, live_server, screenshot_dir: Path, scheme: str
 ) -> None:
     game = sheet_of_seven(12)
     services.end_game(game=game)
+    page.emulate_media(color_scheme=scheme)
     open_big_screen(page, live_server.url, game)
     expect(page.locator(".big-title")).to_have_text("Game over")
     expect(page.locator(".big-winners")).to_contain_text("Winner")
     expect(page.locator(".big-standings li.winner")).not_to_have_count(0)
     problems: list[str] = []
-    fits_and_reads(page, "game over", problems)
-    axe_audit(page, "game over", problems)
-    page.screenshot(path=screenshot_dir / "big-screen-game-over.png")
+    fits_and_reads(page, f"game over, {scheme}", problems)
+    axe_audit(page, f"game over, {scheme}", problems)
+    page.screenshot(path=screenshot_dir / f"big-screen-game-over-{scheme}.png")
     report(problems)
 
 
