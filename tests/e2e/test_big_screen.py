@@ -106,12 +106,15 @@ def open_big_screen(page: Page, base_url: str, game: Game) -> None:
 
 
 def fits_and_reads(page: Page, label: str, problems: list[str]) -> None:
-    """No scroll either way; every number at least 48 px."""
+    """No scroll either way, the last of the totals in view; every number at least 48 px."""
     size = page.evaluate(
         "({w: document.documentElement.scrollWidth, h: document.documentElement.scrollHeight})"
     )
     if size["h"] > TV["height"] or size["w"] > TV["width"]:
         problems.append(f"{label}: the page is {size['w']}x{size['h']}, more than the screen")
+    last = page.locator(".big-standings li").last.bounding_box()
+    if last["y"] + last["height"] > TV["height"]:
+        problems.append(f"{label}: the last of the totals ends at {last['y'] + last['height']}")
     numbers = page.evaluate(NUMBERS_JS)
     assert numbers, f"{label}: no number found"
     for number in numbers:
@@ -119,10 +122,35 @@ def fits_and_reads(page: Page, label: str, problems: list[str]) -> None:
             problems.append(f"{label}: {number['text']!r} is {number['px']} px")
 
 
+def scala_40_with_five_out() -> Game:
+    """Seven at Scala 40, five of them out (over 101), each total with its "out at" line."""
+    game = start("any_game", EIGHT[:7], preset="scala_40")
+    for number, points in ((1, [10, 60, 70, 80, 90, 95, 20]), (2, [5, 60, 70, 80, 90, 95, 30])):
+        services.record_round(game=game, round_number=number, entry={"points": points})
+    return game
+
+
+def spades_in_bids() -> Game:
+    """Two teams with bags (a mark with a number), three hands played, the fourth bid."""
+    game = start("spades", EIGHT[:4])
+    for number, bids, tricks in (
+        (1, [3, 4, 2, 4], [3, 4, 3, 3]),
+        (2, [2, 3, 2, 3], [2, 3, 2, 6]),
+        (3, [4, 2, 3, 3], [4, 2, 4, 3]),
+    ):
+        services.record_bids(game=game, round_number=number, entry={"bids": bids})
+        entry = {"bids": bids, "tricks": tricks}
+        services.record_round(game=game, round_number=number, entry=entry)
+    services.record_bids(game=game, round_number=4, entry={"bids": [0, 5, 3, 2]})
+    return game
+
+
 SCREENS = {
     "skull_king": lambda: skull_king_in_bids(7),
     "oh_hell": lambda: oh_hell_in_play(9),
     "any_game": lambda: sheet_of_seven(30),
+    "scala_40": scala_40_with_five_out,
+    "spades": spades_in_bids,
 }
 
 
@@ -145,6 +173,10 @@ def test_the_big_screen_reads_from_across_the_room(
     elif kind == "oh_hell":
         expect(page.locator(".big-title")).to_have_text("Deal 10 of 13")
         expect(page.locator(".big-hook")).to_contain_text("may not bid")
+    elif kind == "spades":
+        expect(page.locator(".big-standings .big-mark").first).to_contain_text("bags")
+    elif kind == "scala_40":
+        expect(page.locator(".big-standings .big-mark")).to_have_count(5)
     page.wait_for_timeout(300)  # the page's fonts and layout settled
     problems: list[str] = []
     fits_and_reads(page, f"{kind}, {scheme}", problems)
