@@ -261,6 +261,18 @@ def test_the_big_screen_follows_the_scorekeeper_live(
     problems += television.evaluate("window.__violations || []")
     report(problems)
 
+    # The connection lost: a line at the foot of the screen says since when (follow.js),
+    # over the screen, not pushing it down; it goes when the poll gets through again.
+    television.context.set_offline(True)
+    line = television.locator("#no-connection")
+    expect(line).to_contain_text("No connection, last update at", timeout=LIVE_MS)
+    box = line.bounding_box()
+    assert box["y"] + box["height"] == TV["height"] and box["height"] < 100, box
+    assert television.evaluate("document.documentElement.scrollHeight") <= TV["height"]
+    television.screenshot(path=screenshot_dir / "big-screen-no-connection.png")
+    television.context.set_offline(False)
+    expect(line).to_be_hidden(timeout=LIVE_MS)
+
 
 def png_size(data: bytes) -> tuple[int, int]:
     """A PNG's width and height, from its header (IHDR)."""
