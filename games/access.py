@@ -1,7 +1,7 @@
 """Who may see what; ``get_game`` is the one check every session view makes. The notebook's
 cookie may do anything with its sessions, a co-scorekeeper link enter and correct, a
-view-only link only look (a write is 403); anyone else gets 404: the id is no secret, the
-cookie is."""
+player's own phone (a seat's link) look and enter its own bids in turn, a view-only link
+only look (a write is 403); anyone else gets 404: the id is no secret, the cookie is."""
 
 from __future__ import annotations
 
@@ -42,7 +42,7 @@ def link_keys(request: HttpRequest) -> list[str]:
     return [key for key in raw.split(".") if inputs.token_ok(key)][:MAX_LINKS]
 
 
-def get_game(request: HttpRequest, public_id: str, *, write: bool = False) -> Game:
+def get_game(request: HttpRequest, public_id: str, *, write: bool | str = False) -> Game:
     """The session, with ``role``, ``is_owner`` and ``can_edit`` set; 404 if this visitor
     may not see it, 403 for a ``write`` by a view-only link. Two plain lookups, not one
     with a subquery: every open page polls every 3 s, and these take half the time
@@ -56,16 +56,26 @@ def get_game(request: HttpRequest, public_id: str, *, write: bool = False) -> Ga
         links = {"share_links__key__in": keys, "share_links__revoked_at__isnull": True}
         game = first(
             games.filter(public_id=public_id, **links)
-            .annotate(link_role=F("share_links__role"), link_key=F("share_links__key"))
+            .annotate(
+                link_role=F("share_links__role"),
+                link_key=F("share_links__key"),
+                link_seat=F("share_links__seat"),
+            )
             .order_by("link_role")
         )
         role = game and game.link_role
     if game is None:
         raise Http404
     # ``role`` and ``link_key`` go with the session to every write, which checks them
-    # again under the session's lock (services.sessions.lock).
-    game.role, game.is_owner, game.can_edit = role, role == "owner", role != "view"
-    if write and not game.can_edit:
+    # again under the session's lock (services.sessions.lock). ``seat``: the seat a player's
+    # own phone enters for (its own bids, in turn: ``write="seat"``), else None.
+    game.role, game.is_owner = role, role == "owner"
+    game.can_edit = role in {"owner", "edit"}
+    game.seat = game.link_seat if role == "seat" else None
+    request.own_seat = game.seat  # what the table's screens draw for (games.screens)
+    if write and not game.can_edit and not (write == "seat" and role == "seat"):
+        if role == "seat":
+            raise PermissionDenied(_("A player's own phone enters only its own bids."))
         raise PermissionDenied(_("This link can only view the session, not change it."))
     return game
 

@@ -29,13 +29,15 @@ def keywords(data: dict, post: dict) -> dict:
 @dataclass(frozen=True)
 class Action:
     """``error_for``: where a refusal shows; ``arguments``: the service's keywords;
-    ``segment``: its URL's last part."""
+    ``segment``: its URL's last part; ``by_seat``: a player's own phone may make it for its
+    own seat (the service then gets ``own_seat`` and refuses the rest)."""
 
     form: type
     service: Callable[..., object]
     error_for: str
     arguments: Callable[[dict, dict], dict] = keywords
     segment: str = ""
+    by_seat: bool = False
 
 
 #: The entry every game takes; each table's screens add their own (``ENTRIES``).
@@ -79,11 +81,10 @@ def apply_entry(game: Game, action: str, data: Mapping[str, str]) -> Refusal | N
         first = next(iter(form.errors.values()))[0]
         return Refusal(422, first, entry.error_for)
     try:
-        entry.service(
-            game=game,
-            idempotency_key=inputs.form_key(data),
-            **entry.arguments(form.cleaned_data, data),
-        )
+        arguments = entry.arguments(form.cleaned_data, data)
+        if getattr(game, "role", None) == "seat":  # a player's own phone (games.access)
+            arguments["own_seat"] = game.seat
+        entry.service(game=game, idempotency_key=inputs.form_key(data), **arguments)
     except Game.DoesNotExist:
         raise Http404 from None  # deleted meanwhile
     except (RuleError, Conflict) as refusal:

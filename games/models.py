@@ -113,14 +113,18 @@ class Game(models.Model):
 
 
 class ShareLink(models.Model):
-    """A secret link to a session; a new link revokes the old one of its role."""
+    """A secret link to a session; a new link revokes the old one of its role (of its seat,
+    for a player's own phone)."""
 
     class Role(models.TextChoices):
         VIEW = "view", "view only"
         EDIT = "edit", "co-scorekeeper"
+        SEAT = "seat", "a player's own phone"
 
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="share_links")
     role = models.CharField(max_length=4, choices=Role.choices)
+    #: A player's own phone: the seat (its position) it enters for; None for the others.
+    seat = models.PositiveSmallIntegerField(null=True, blank=True)
     key = models.CharField(max_length=43, unique=True, default=new_key)
     created_at = models.DateTimeField(auto_now_add=True)
     revoked_at = models.DateTimeField(null=True, blank=True)
@@ -130,10 +134,20 @@ class ShareLink(models.Model):
             models.UniqueConstraint(
                 "game",
                 "role",
-                condition=Q(revoked_at__isnull=True),
+                condition=Q(revoked_at__isnull=True) & ~Q(role="seat"),
                 name="share_link_one_active_per_role",
             ),
-            models.CheckConstraint(condition=Q(role__in=["view", "edit"]), name="share_link_role"),
+            models.UniqueConstraint(
+                "game",
+                "seat",
+                condition=Q(revoked_at__isnull=True, role="seat"),
+                name="share_link_one_active_per_seat",
+            ),
+            models.CheckConstraint(
+                condition=Q(role__in=["view", "edit"], seat__isnull=True)
+                | Q(role="seat", seat__isnull=False),
+                name="share_link_role",
+            ),
         ]
 
 

@@ -63,6 +63,8 @@ def render_table(
     # A refused form comes back with what was typed, so nothing has to be entered twice.
     context.update(
         game=game,
+        # A player's own phone (a seat's link): its player's name, said on every screen.
+        own_name=table.names[game.seat] if getattr(game, "seat", None) is not None else "",
         error=error,
         error_for=error_for,
         error_field=error_field,

@@ -51,7 +51,9 @@ def tricks_keywords(data: dict, post: dict) -> dict:
 #: The entries of the deal screen (games.entries).
 ENTRIES = {
     "trump": Action(forms.TrumpForm, oh_hell_services.set_trump, "trump", segment="trump"),
-    "bid": Action(forms.BidForm, oh_hell_services.place_bid, "bids", bid_keywords, "bid"),
+    "bid": Action(
+        forms.BidForm, oh_hell_services.place_bid, "bids", bid_keywords, "bid", by_seat=True
+    ),
     "trick": Action(forms.TrickForm, oh_hell_services.record_trick, "play", segment="trick"),
     "undo_trick": Action(
         forms.UndoTrickForm, oh_hell_services.undo_trick, "play", segment="trick/undo"
@@ -121,7 +123,9 @@ def table_context(
 ) -> dict:
     """``posted``: a refused form's data; the counts typed come back."""
     typed = posted if error_for == "tricks" else None
-    return oh_hell_context(table, request.GET.get("seat"), typed)
+    # A player's own phone (games.access.get_game): its seat, which bids in turn.
+    own = getattr(request, "own_seat", None)
+    return oh_hell_context(table, request.GET.get("seat"), typed, own=own)
 
 
 @dataclass
@@ -138,7 +142,9 @@ class BidRow:
     pickable: bool = False
 
 
-def oh_hell_context(table: OhHellTable, selected: str | None, posted_tricks=None) -> dict:
+def oh_hell_context(
+    table: OhHellTable, selected: str | None, posted_tricks=None, *, own: int | None = None
+) -> dict:
     result = table.result
     plan = table.plan
     context: dict = {
@@ -174,7 +180,8 @@ def oh_hell_context(table: OhHellTable, selected: str | None, posted_tricks=None
         for seat in bidding.order
     ]
     chosen = bidding.to_bid
-    seat = inputs.choice_of(selected, low=0, high=table.players - 1)
+    # A player's own phone (``own``, its seat) bids for its seat in turn, and picks no other.
+    seat = inputs.choice_of(selected, low=0, high=table.players - 1) if own is None else None
     if seat is not None and (seat not in bidding.bids or bidding.can_change(seat)):
         chosen = seat
     for row in rows:
@@ -193,6 +200,9 @@ def oh_hell_context(table: OhHellTable, selected: str | None, posted_tricks=None
         bidding=bidding,
         rows=rows,
         chosen=chosen,
+        # A player's own phone: the keypad when its turn comes (the scorekeeper's: always).
+        own_turn=own is not None and chosen == own,
+        own_waits=own is not None and chosen != own and own not in bidding.bids,
         chosen_name=table.names[chosen] if chosen is not None else "",
         chosen_bid=bidding.bids.get(chosen),
         keypad=list(range(plan.cards + 1)),

@@ -43,15 +43,20 @@ def place_bid(
     seat: int,
     bid: int,
     was: int | EllipsisType | None = ...,
+    own_seat: int | None = None,
 ) -> oh_hell.Bidding:
     """A bid, a changed bid, or a bid out of turn (seeds 000, 002). ``was``, the bid the page
-    showed (None: none yet), refuses what would overwrite another phone's bid."""
+    showed (None: none yet), refuses what would overwrite another phone's bid. ``own_seat``:
+    a player's own phone, which bids for its seat only, in turn, and changes no bid (the
+    scorekeeper does)."""
     game = table.game
     deal = _current_deal(table, deal_number)
     seat = _check_seat(table, seat)
     bidding = table.bidding
     if bidding.bids.get(seat) == bid:
         return bidding  # a double tap
+    if own_seat is not None:
+        _check_own_turn(table, bidding, seat, own_seat)
     if was is not ... and bidding.bids.get(seat) != was:
         raise Conflict(
             gettext_noop(
@@ -70,6 +75,18 @@ def place_bid(
     params = {"deal": table.plan.number, "player": table.names[seat], "bid": bid}
     commit(game, action, params, before)
     return new
+
+
+def _check_own_turn(table: OhHellTable, bidding: oh_hell.Bidding, seat: int, own: int) -> None:
+    if seat != own:
+        raise RuleError(
+            gettext_noop("This phone's seat is %(player)s: it enters only that seat's bid."),
+            player=table.names[own],
+        )
+    if seat in bidding.bids:
+        raise RuleError(gettext_noop("Only the scorekeeper can change a bid."))
+    if bidding.to_bid != seat:
+        raise RuleError(gettext_noop("It is not this seat's turn to bid."))
 
 
 @game_action("oh_hell")

@@ -1,4 +1,5 @@
-"""Share links: view only, or co-scorekeeper (enter and correct)."""
+"""Share links: view only, co-scorekeeper (enter and correct), or a player's own phone (a
+seat: its own bids, in turn)."""
 
 from __future__ import annotations
 
@@ -15,25 +16,39 @@ def check_role(role: str) -> None:
         raise RuleError(gettext_noop("A link is view only or co-scorekeeper."))
 
 
-def new_share_link(*, game: Game, role: str, form_key: str | None = None) -> ShareLink:
-    """The previous link of that role is revoked. Once per form: a retry gets the same link."""
+def check_seat(game: Game, role: str, seat: int | None) -> int | None:
+    """A seat's link names a seat of the session; the other links none."""
+    if role != ShareLink.Role.SEAT:
+        return None
+    if seat is None or not game.seats.filter(position=seat).exists():
+        raise RuleError(gettext_noop("There is no such seat at this table."))
+    return seat
+
+
+def new_share_link(
+    *, game: Game, role: str, form_key: str | None = None, seat: int | None = None
+) -> ShareLink:
+    """The previous link of that role (and seat) is revoked. Once per form: a retry gets
+    the same link."""
     check_role(role)
     with transaction.atomic():
         Game.objects.select_for_update().get(pk=game.pk)
+        seat = check_seat(game, role, seat)
         _claim, first = claim_form_key(game.notebook, form_key)
-        live = ShareLink.objects.filter(game=game, role=role, revoked_at__isnull=True)
+        live = ShareLink.objects.filter(game=game, role=role, seat=seat, revoked_at__isnull=True)
         if not first and (link := live.first()) is not None:
             return link
         live.update(revoked_at=timezone.now())
-        return ShareLink.objects.create(game=game, role=role)
+        return ShareLink.objects.create(game=game, role=role, seat=seat)
 
 
-def revoke_share_link(*, game: Game, role: str) -> None:
+def revoke_share_link(*, game: Game, role: str, seat: int | None = None) -> None:
     check_role(role)
     with transaction.atomic():
         # A write through the link that holds the session's lock finishes first; any after
         # it sees the link stopped (services.sessions.lock): none is made after this answer.
         Game.objects.select_for_update().filter(pk=game.pk).first()
-        ShareLink.objects.filter(game=game, role=role, revoked_at__isnull=True).update(
+        seat = check_seat(game, role, seat)
+        ShareLink.objects.filter(game=game, role=role, seat=seat, revoked_at__isnull=True).update(
             revoked_at=timezone.now()
         )

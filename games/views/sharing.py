@@ -35,17 +35,20 @@ def share(request: HttpRequest, public_id: str) -> HttpResponse:
         raise PermissionDenied(_("Only the notebook's owner can share this session."))
     if request.method == "POST":
         role = request.POST.get("role", "")
+        raw_seat = request.POST.get("seat", "")
+        seat = int(raw_seat) if raw_seat.isdigit() and len(raw_seat) < 3 else None
         try:
             if request.POST.get("action") == "revoke":
-                services.revoke_share_link(game=game, role=role)
+                services.revoke_share_link(game=game, role=role, seat=seat)
             else:
                 key = form_key_or_refuse(request)
-                services.new_share_link(game=game, role=role, form_key=key)
+                services.new_share_link(game=game, role=role, form_key=key, seat=seat)
         except StaleForm:
             return stale_form(request)
         except RuleError as refusal:
             return render_share(request, game, error=message(refusal), status=422)
-        return redirect("share", public_id)
+        where = f"#seat-{seat}" if role == ShareLink.Role.SEAT else ""
+        return redirect(reverse("share", args=[public_id]) + where)
     return render_share(request, game)
 
 
@@ -66,12 +69,25 @@ def render_share(
             _("Can enter bids, tricks and points, and correct deals."),
         ),
     ):
-        link = links.get(role)
-        url = request.build_absolute_uri(reverse("join", args=[link.key])) if link else ""
-        qr = qr_svg(url, _("QR code: %(title)s") % {"title": title}) if url else ""
-        cards.append({"role": role, "title": title, "text": text, "url": url, "qr": qr})
-    context = {"game": game, "cards": cards, "error": error}
+        cards.append(card(request, links.get(role), role, title, text))
+    # A player's own phone: one link a seat, its QR code to scan across the table.
+    seat_links = {
+        link.seat: link
+        for link in game.share_links.filter(role=ShareLink.Role.SEAT, revoked_at__isnull=True)
+    }
+    seats = [
+        card(request, seat_links.get(seat.position), ShareLink.Role.SEAT, seat.player.name, "")
+        | {"seat": seat.position}
+        for seat in game.seats.select_related("player")
+    ]
+    context = {"game": game, "cards": cards, "seats": seats, "error": error}
     return render(request, "games/share.html", context, status=status)
+
+
+def card(request: HttpRequest, link: ShareLink | None, role: str, title: str, text: str) -> dict:
+    url = request.build_absolute_uri(reverse("join", args=[link.key])) if link else ""
+    qr = qr_svg(url, _("QR code: %(title)s") % {"title": title}) if url else ""
+    return {"role": role, "title": title, "text": text, "url": url, "qr": qr, "seat": None}
 
 
 @require_safe

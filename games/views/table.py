@@ -58,8 +58,9 @@ def live(request: HttpRequest, public_id: str) -> HttpResponse:
 
 @require_POST
 def act(request: HttpRequest, public_id: str, action: str) -> HttpResponse:
-    """One entry at the table (ACTIONS), at most once per form key."""
-    game = get_game(request, public_id, write=True)
+    """One entry at the table (ACTIONS), at most once per form key; a player's own phone
+    makes only the entries its seat may (``by_seat``)."""
+    game = get_game(request, public_id, write="seat" if ACTIONS[action].by_seat else True)
     refusal = apply_entry(game, action, request.POST)
     if refusal is not None:
         return render_table(
