@@ -204,13 +204,14 @@ def test_the_end_of_the_game_shows_the_winners(client, notebook) -> None:
 
 
 def joined(role: str, game: Game) -> Client:
-    link = ShareLink.objects.create(game=game, role=role)
+    seat = 1 if role == ShareLink.Role.SEAT else None  # a player's own phone: Ben's
+    link = ShareLink.objects.create(game=game, role=role, seat=seat)
     phone = Client()
     phone.get(reverse("join", args=[link.key]))
     return phone
 
 
-@pytest.mark.parametrize("role", [ShareLink.Role.VIEW, ShareLink.Role.EDIT])
+@pytest.mark.parametrize("role", [ShareLink.Role.VIEW, ShareLink.Role.EDIT, ShareLink.Role.SEAT])
 def test_a_share_link_opens_the_big_screen(game, role) -> None:
     response = joined(role, game).get(reverse("big_screen", args=[game.public_id]))
 
@@ -269,7 +270,7 @@ def test_the_poll_answers_204_while_unchanged_then_the_new_screen(client, game) 
     assert changed.text.lstrip().startswith('<div id="screen"')
 
 
-@pytest.mark.parametrize("role", ["owner", ShareLink.Role.VIEW])
+@pytest.mark.parametrize("role", ["owner", ShareLink.Role.VIEW, ShareLink.Role.SEAT])
 def test_the_unchanged_poll_costs_one_query(client, game, django_assert_num_queries, role):
     phone = client if role == "owner" else joined(role, game)
     poll = reverse("big_screen_live", args=[game.public_id]) + f"?v={game.version}"
