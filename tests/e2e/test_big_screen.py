@@ -21,6 +21,7 @@ from games.models import Game, Notebook, ShareLink
 from games.services import oh_hell as oh_hell_services
 from tests.e2e.test_accessibility import axe_audit, report
 from tests.e2e.test_csp import RECORD_VIOLATIONS
+from tests.e2e.test_round_games import sheet_round
 
 TV = {"width": 1920, "height": 1080}
 tv = pytest.mark.browser_context_args(
@@ -306,3 +307,37 @@ def test_a_finished_game_gives_its_result_card_as_a_png(
     )
     assert png_size(data) == (1080, 1080)
     assert len(data) > 10_000  # drawn, not blank
+
+
+@tv
+@pytest.mark.django_db(transaction=True)
+def test_the_big_screen_follows_a_round_entered_on_the_phone(
+    new_context, live_server, screenshot_dir: Path
+) -> None:
+    """A round game: the scorekeeper's browser (another context, at the same size) saves two
+    rounds of a score sheet with its form; the television shows each round in the grid and
+    the totals, counted by hand."""
+    game = start("any_game", ["Anna", "Ben", "Cleo"], preset="free")
+    phone = new_context().new_page()
+    phone.context.add_cookies(
+        [{"name": "notebook", "value": game.notebook.key, "url": live_server.url}]
+    )
+    phone.goto(f"{live_server.url}/s/{game.public_id}/")
+    television = new_context().new_page()
+    open_big_screen(television, live_server.url, game)
+    expect(television.locator(".big-title")).to_have_text("Round 1")
+
+    sheet_round(phone, 1, {0: 12, 1: 30, 2: 7})
+    expect(television.locator(".big-title")).to_have_text("Round 2", timeout=LIVE_MS)
+    sheet_round(phone, 2, {0: 20, 1: -5, 2: 9})
+    expect(television.locator(".big-grid tbody tr")).to_have_count(2, timeout=LIVE_MS)
+
+    # By hand: Anna 12 + 20 = 32, Ben 30 - 5 = 25, Cleo 7 + 9 = 16.
+    expect(television.locator(".big-standings li")).to_have_text(
+        [
+            re.compile(r"1\.\s+Anna\s+32"),
+            re.compile(r"2\.\s+Ben\s+25"),
+            re.compile(r"3\.\s+Cleo\s+16"),
+        ]
+    )
+    television.screenshot(path=screenshot_dir / "big-screen-live-round.png")
