@@ -16,6 +16,7 @@ What a `Table` gives:
   ``check_start(kind, rules, players)``: a refusal if the rules cannot seat the table;
 - ``create(sessions)``: imported sessions' deals written, each ``(game, deals, pending)``
   as read from a file, in a fixed number of queries however many;
+- ``result``: the game as its rules scored it (``finished``, the standings or places);
 - ``chart(name)``: the running totals' chart; ``settle(stake)``: what each player pays or
   receives at a stake per point (`Payment`, best first), None for a game without stakes;
 - ``files()``: the design's module of files (its CSV rows, its JSON, its summary line and
