@@ -97,12 +97,15 @@ def result_card(table) -> dict:
     game = table.game
     when = localtime(game.finished_at or game.updated_at)
     winners = screen.winners
+    headline = (
+        ngettext("Winner: %(names)s", "Winners, sharing the win: %(names)s", len(winners))
+        % {"names": ", ".join(winners)}
+        if winners
+        else screen.title  # no winner to name: "Game over"
+    )
     return {
         "game": str(kind_of(game.kind).label),
-        "headline": ngettext(
-            "Winner: %(names)s", "Winners, sharing the win: %(names)s", max(len(winners), 1)
-        )
-        % {"names": ", ".join(winners)},
+        "headline": headline,
         "date": date_format(when, "DATE_FORMAT"),
         "lines": [
             {
