@@ -12,6 +12,7 @@ from games.views import (
     notebook,
     offline,
     pwa,
+    screen,
     sharing,
     sheet,
     stats,
@@ -40,6 +41,9 @@ urlpatterns = [
     path("s/<token:public_id>/deals/<int:number>/", sheet.correct, name="correct"),
     path("s/<token:public_id>/history/", sheet.history, name="history"),
     path("s/<token:public_id>/share/", sharing.share, name="share"),
+    # The big screen for a television across the room (docs/using.md).
+    path("s/<token:public_id>/screen/", screen.big_screen, name="big_screen"),
+    path("s/<token:public_id>/screen/live/", screen.big_screen_live, name="big_screen_live"),
     path("j/<token:key>/", sharing.join, name="join"),
     path("notebook/", notebook.notebook, name="notebook"),
     path("n/<token:key>/", notebook.open_notebook, name="open_notebook"),

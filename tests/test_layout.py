@@ -51,6 +51,7 @@ def test_every_game_has_a_table_and_screens() -> None:
         for name in ("table_context", "sheet", "correct", "offline_state", "ahead", "preview"):
             assert callable(getattr(screens, name)), (kind.name, name)
         assert isinstance(screens.ENTRIES, dict)
+        assert callable(table.big().big_screen), kind.name  # games/screens/big.py
         assert screens.SHEET_TEMPLATE.startswith("games/")
         for name in ("csv_rows", "deals_json", "summary", "read_deals"):
             assert callable(getattr(files, name)), (kind.name, name)

@@ -14,6 +14,7 @@ from django_htmx.http import trigger_client_event
 from games import services
 from games.kinds import kind_of
 from games.models import Game
+from games.screens.big import result_card
 
 
 def swap_key(public_id: str, version: int, seat: int | None = None) -> str:
@@ -60,6 +61,9 @@ def render_table(
     if game.can_edit:
         # What the phone needs to go on if the connection drops (docs/phone.md, "Offline").
         context["offline"] = screens.offline_state(table, context)
+    if table.result.finished:
+        # The final standings for the result card, an image to share (static/js/card.js).
+        context["card"] = result_card(table)
     # A refused form comes back with what was typed, so nothing has to be entered twice.
     context.update(
         game=game,

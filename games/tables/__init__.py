@@ -16,11 +16,12 @@ What a `Table` gives:
   ``check_start(kind, rules, players)``: a refusal if the rules cannot seat the table;
 - ``create(sessions)``: imported sessions' deals written, each ``(game, deals, pending)``
   as read from a file, in a fixed number of queries however many;
+- ``result``: the game as its rules scored it (``finished``, the standings or places);
 - ``chart(name)``: the running totals' chart; ``settle(stake)``: what each player pays or
   receives at a stake per point (`Payment`, best first), None for a game without stakes;
 - ``files()``: the design's module of files (its CSV rows, its JSON, its summary line and
   the reading of its deals from a file); ``screens()``: of screens (games.screens);
-  ``stats()``: of statistics (games.stats).
+  ``stats()``: of statistics (games.stats); ``big()``: of the big screen (games.screens.big).
 """
 
 from __future__ import annotations
@@ -77,6 +78,9 @@ class Table:
     SCREENS: ClassVar[str]
     #: The path of the design's module of statistics (games.stats says what it gives).
     STATS: ClassVar[str]
+    #: The path of the design's module of the big screen: ``big_screen(table)``, a
+    #: games.screens.big.BigScreen.
+    BIG: ClassVar[str]
 
     def __post_init__(self) -> None:
         self.rules = kind_of(self.game.kind).rules_of(self.game.options)
@@ -101,6 +105,10 @@ class Table:
     @classmethod
     def stats(cls) -> ModuleType:
         return import_module(cls.STATS)
+
+    @classmethod
+    def big(cls) -> ModuleType:
+        return import_module(cls.BIG)
 
     @property
     def correctable(self) -> int:

@@ -32,6 +32,7 @@ class OhHellTable(Table):
     FILES = "games.tables.oh_hell_files"
     SCREENS = "games.screens.oh_hell"
     STATS = "games.tables.oh_hell_stats"
+    BIG = "games.screens.oh_hell_big"
 
     @property
     def correctable(self) -> int:

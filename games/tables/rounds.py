@@ -26,6 +26,7 @@ class RoundsTable(Table):
     FILES = "games.tables.rounds_files"
     SCREENS = "games.screens.rounds"
     STATS = "games.tables.rounds_stats"
+    BIG = "games.screens.rounds_big"
 
     @property
     def players(self) -> int:

@@ -80,3 +80,13 @@ document.addEventListener("htmx:afterRequest", (event) => {
     line.remove();
   }
 });
+
+// The result card, an image of the final standings, is drawn by its own module, loaded
+// only where a finished game offers it (templates/games/_result_card.html).
+function resultCard() {
+  if (document.querySelector("[data-result-card]")) {
+    import("./card.js").then((card) => card.offer()).catch(() => {});
+  }
+}
+resultCard();
+document.addEventListener("htmx:afterSwap", resultCard);

@@ -1,4 +1,5 @@
-// The app on a phone: the service worker, and the "This phone" settings of a
+// The app on a phone: the service worker, the screen kept on where a page asks (the big
+// screen), and the "This phone" settings of a
 // session page (keep the screen on; say the call after the bids). Each switch is
 // remembered by this phone only (localStorage) and shown only where the browser
 // can do it. Texts come from the page (data-* attributes), in its language. An ES module
@@ -34,6 +35,39 @@ function forget(root) {
 }
 forget(document);
 document.addEventListener("htmx:afterSwap", () => forget(document));
+
+// -- a page that is watched, not touched (the big screen: data-keep-awake) -------------
+// keeps the screen on with no switch, from the start and whenever it is shown again (the
+// browser lets go of the lock when the page is hidden). What became of it is written on
+// the element (data-awake: "held" or "refused"), for the tests and for a curious reader.
+function keepAwake() {
+  const page = document.querySelector("[data-keep-awake]");
+  if (!page || !("wakeLock" in navigator)) {
+    return;
+  }
+  let lock = null;
+  async function hold() {
+    if (lock && !lock.released) {
+      return;
+    }
+    try {
+      lock = await navigator.wakeLock.request("screen");
+      page.dataset.awake = "held";
+    } catch (error) {
+      lock = null; // refused (battery saver, an insecure origin): the page works the same
+      page.dataset.awake = "refused";
+    }
+  }
+  document.addEventListener("visibilitychange", () => {
+    if (document.visibilityState === "visible") {
+      hold();
+    }
+  });
+  if (document.visibilityState === "visible") {
+    hold();
+  }
+}
+keepAwake();
 
 // -- this phone's switches -------------------------------------------------------
 function settings() {

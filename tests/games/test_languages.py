@@ -371,6 +371,7 @@ def pages(table) -> list[str]:
         reverse("correct", args=[game.public_id, 1]),
         reverse("history", args=[game.public_id]),
         reverse("share", args=[game.public_id]),
+        *(reverse("big_screen", args=[session.public_id]) for session in (game, match, over)),
         reverse("settle_up", args=[game.public_id]) + "?stake=0.10",
         reverse("game", args=[match.public_id]),
         reverse("sheet", args=[match.public_id]),
@@ -393,6 +394,7 @@ def pages(table) -> list[str]:
                 ("sheet", [session.public_id]),
                 ("correct", [session.public_id, 1]),
                 ("history", [session.public_id]),
+                ("big_screen", [session.public_id]),
             )
         ),
     ]

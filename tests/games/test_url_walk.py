@@ -97,6 +97,8 @@ ROUTES = {
     "s/<token:public_id>/history/": (SESSION, "what was entered, when"),
     "s/<token:public_id>/share/": (SESSION, "the session's share links"),
     "s/<token:public_id>/live/": (SESSION, "the live poll"),
+    "s/<token:public_id>/screen/": (SESSION, "the big screen"),
+    "s/<token:public_id>/screen/live/": (SESSION, "the big screen's live poll"),
     "s/<token:public_id>/ahead/": (SESSION, "what the scorekeeper's phone looks up offline"),
     "s/<token:public_id>/export.csv": (SESSION, "the session as a spreadsheet"),
     "s/<token:public_id>/export.json": (SESSION, "the session as a file"),

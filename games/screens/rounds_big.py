@@ -1,0 +1,66 @@
+"""Every game scored round by round on the big screen (games.screens.big): the round to play
+and its dealer, the bids and the call where the game bids first, each player's or team's
+total and place, and the last rounds; what differs by game comes from its rules module."""
+
+from __future__ import annotations
+
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
+
+from games.explanations import explained
+from games.kinds import kind_of
+from games.screens.big import BigScreen, GridRow, Place, SeatLine, last_rounds
+from games.screens.rounds import sides_of
+from games.tables.rounds import RoundsTable
+
+
+def big_screen(table: RoundsTable) -> BigScreen:
+    result, names = table.result, table.names
+    plan = result.next_round
+    sides = sides_of(table, result)
+    standings = [
+        Place(
+            place=side["place"],
+            name=side["name"],
+            total=side["total"],
+            winner=side["winner"],
+            out=side["out"],
+            mark=side["mark"],
+        )
+        for side in sorted(sides, key=lambda side: (side["place"], side["side"]))
+    ]
+    rows = [
+        GridRow(number=scored.plan.number, points=list(scored.points)) for scored in result.rounds
+    ]
+    screen = BigScreen(
+        title=_("Game over"),
+        standings=standings,
+        heads=table.side_names(),
+        rows=last_rounds(rows),
+    )
+    if plan is None:
+        screen.finished = True
+        screen.winners = [sides[side]["name"] for side in result.winners]
+        return screen
+    screen.title = _("Round %(n)s") % {"n": plan.number}
+    if plan.cards:
+        screen.facts = [
+            ngettext("%(cards)s card", "%(cards)s cards", plan.cards) % {"cards": plan.cards}
+        ]
+    if plan.dealer is not None:
+        screen.dealer = names[plan.dealer]
+    kind = kind_of(table.game.kind)
+    if kind.bids_first:
+        bids = table.pending.entry["bids"] if table.pending is not None else None
+        screen.seats = [
+            SeatLine(
+                name=name,
+                dealer=seat == plan.dealer,
+                bid=None if bids is None else bids[seat],
+            )
+            for seat, name in enumerate(names)
+            if seat not in plan.sitting_out
+        ]
+        if bids is not None:
+            screen.call = explained([kind.rounds.call(plan, bids)])[0]
+    return screen
