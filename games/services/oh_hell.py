@@ -83,8 +83,14 @@ def _check_own_turn(table: OhHellTable, bidding: oh_hell.Bidding, seat: int, own
             gettext_noop("This phone's seat is %(player)s: it enters only that seat's bid."),
             player=table.names[own],
         )
-    if seat in bidding.bids:
-        raise RuleError(gettext_noop("Only the scorekeeper can change a bid."))
+    if seat in bidding.bids:  # entered at the table meanwhile (a phone offline, say)
+        raise RuleError(
+            gettext_noop(
+                "This seat's bid was entered meanwhile: %(bid)s stands. Only the scorekeeper"
+                " can change it."
+            ),
+            bid=bidding.bids[seat],
+        )
     if bidding.to_bid != seat:
         raise RuleError(gettext_noop("It is not this seat's turn to bid."))
 

@@ -44,6 +44,11 @@ def seal_bid(
         raise RuleError(gettext_noop("This action is not for this game."))
     plan = _next_plan(table, round_number)
     if table.pending is not None:
+        if own_seat is not None:  # a bid kept on a phone offline, come after the reveal
+            shown = table.pending.entry["bids"][own_seat]
+            raise RuleError(
+                gettext_noop("The bids are shown already: this seat's is %(bid)s."), bid=shown
+            )
         raise RuleError(gettext_noop("Every bid of this round is in already."))
     if not 0 <= seat < table.players:
         raise RuleError(gettext_noop("There is no such seat at this table."))

@@ -52,6 +52,10 @@ if (outboxWords) {
 }
 
 function whenUp() {
+  // A player's own phone keeps its bid when the connection drops (static/js/seat.js).
+  if (document.querySelector("[data-seat-words]")) {
+    import("./seat.js").catch(() => {});
+  }
   if (document.querySelector("#table")) {
     import("./keep.js").then((module) => (keeper = module), () => {});
   }

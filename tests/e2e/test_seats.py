@@ -15,8 +15,9 @@ from playwright.sync_api import Page, expect
 
 from games import services
 from games.kinds import kind_of
-from games.models import Notebook
+from games.models import Game, Hand, Notebook
 from games.rules import oh_hell
+from games.services import oh_hell as oh_hell_services
 from tests.e2e.flows import read_standings
 from tests.e2e.test_accessibility import axe_audit, report
 from tests.e2e.test_flaky_table import pick_count
@@ -229,3 +230,60 @@ def test_skull_king_bids_sealed_on_each_phone_are_shown_at_once(
     axe_audit(seats["Ben"], "a seat's phone, the bids shown", problems)
     report(problems)
     assert not [error for error in errors if "net::" not in error]
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_bid_tapped_offline_on_a_seats_phone_is_kept_and_sent(
+    browser, browser_context_args, live_server, screenshot_dir: Path
+) -> None:
+    """Ben's phone loses the connection as he taps his bid: the phone keeps it, says so, and
+    sends it when the connection is back (a reload meanwhile keeps it too). Carla's phone
+    loses it too, and the scorekeeper enters her bid aloud meanwhile: back online, her
+    phone is told which bid stands."""
+    notebook = Notebook.objects.create()
+    game = services.start_game(
+        notebook=notebook,
+        kind="oh_hell",
+        preset="down_and_up_hook",
+        options=services.rules_as_options(oh_hell.PRESETS["down_and_up_hook"]),
+        names=["Anna", "Ben", "Carla"],
+        first_dealer=0,  # Ben bids first, then Carla, then Anna
+    )
+
+    def seat_phone(seat: int) -> Page:
+        link = services.new_share_link(game=game, role="seat", seat=seat)
+        context = browser.new_context(
+            **{**browser_context_args, "viewport": {"width": 360, "height": 640}}
+        )
+        page = context.new_page()
+        page.goto(f"{live_server.url}/j/{link.key}/")
+        page.wait_for_load_state("networkidle")  # its scripts in, seat.js among them
+        return page
+
+    ben, carla = seat_phone(1), seat_phone(2)
+    ben.context.set_offline(True)
+    ben.locator("#table button.key[value='3']").click()
+    kept = ben.locator("#seat-kept")
+    expect(kept).to_have_text(
+        "No connection: your bid 3 is kept on this phone and goes when the connection is back."
+    )
+    ben.screenshot(path=screenshot_dir / "seat-bid-kept-offline.png")
+    assert not Hand.objects.filter(deal__game=game).exists()
+    ben.context.set_offline(False)
+    expect(kept).to_have_count(0, timeout=NEXT_TURN_MS * 2)
+    expect(ben.locator("#table .keypad-form")).to_have_count(0)
+    assert dict(Hand.objects.filter(deal__game=game).values_list("seat", "bid")) == {1: 3}
+
+    expect(carla.locator("#table .keypad-label")).to_have_text(
+        "Carla, your bid:", timeout=NEXT_TURN_MS
+    )
+    carla.context.set_offline(True)
+    carla.locator("#table button.key[value='2']").click()
+    expect(carla.locator("#seat-kept")).to_be_visible()
+    oh_hell_services.place_bid(game=Game.objects.get(pk=game.pk), deal_number=1, seat=2, bid=1)
+    carla.context.set_offline(False)
+    expect(carla.locator("#table")).to_contain_text(
+        "This seat's bid was entered meanwhile: 1 stands.", timeout=NEXT_TURN_MS * 2
+    )
+    expect(carla.locator("#seat-kept")).to_have_count(0)
+    assert dict(Hand.objects.filter(deal__game=game).values_list("seat", "bid")) == {1: 3, 2: 1}

@@ -93,8 +93,10 @@ def test_what_a_seats_phone_may_not_seal(client, notebook) -> None:
     assert not SealedBid.objects.filter(game=game).exists()
     for seat, bid in ((ANNA, 1), (BEN, 0), (CLEO, 0)):
         seal(client, game, seat, bid)
+    said = "The bids are shown already: this seat&#x27;s is 1."
+    assertContains(seal(anna, game, ANNA, 0), said, status_code=422)
     assertContains(
-        seal(anna, game, ANNA, 0), "Every bid of this round is in already.", status_code=422
+        seal(client, game, ANNA, 0), "Every bid of this round is in already.", status_code=422
     )
     assert Round.objects.get(game=game).entry["bids"] == [1, 0, 0]
 
