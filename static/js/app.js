@@ -37,8 +37,14 @@ document.addEventListener("htmx:afterSwap", () => {
     if (field) {
       field.focus();
       // Focusing a field that kept the focus through the swap does not scroll to it: the
-      // list of players above it grew, so bring it into view (360 x 640, the third name).
+      // list of players above it grew, so bring it into view (360 x 640, the third name),
+      // with the first dealer's choice just below it where the screen has room.
       field.scrollIntoView({ block: "nearest" });
+      const dealer = form.querySelector(".first-dealer");
+      const room = dealer && dealer.getBoundingClientRect().bottom - field.getBoundingClientRect().top;
+      if (dealer && room < window.innerHeight * 0.6) {
+        dealer.scrollIntoView({ block: "nearest" });
+      }
     }
   }
 });
@@ -50,8 +56,9 @@ document.addEventListener("htmx:afterSwap", () => {
 function notSent(event) {
   const elt = event.detail.elt;
   const form = elt && elt.closest ? elt.closest("form") : null;
-  if (!form || (event.detail.requestConfig && event.detail.requestConfig.verb !== "post")) {
-    return;
+  const config = event.detail.requestConfig;
+  if (!form || form.hasAttribute("data-keep-offline") || (config && config.verb !== "post")) {
+    return; // a seat's bid is kept on the phone instead (static/js/seat.js)
   }
   let line = form.querySelector(".not-sent");
   if (!line) {
