@@ -242,6 +242,34 @@ def skull_round(walk: Counted, number: int, bids, tricks, bonus: int | None = No
         walk.plain_round = max(walk.plain_round, walk.taps - before)
 
 
+def spades_hand(walk: Counted, number: int, bids, tricks) -> None:
+    """Bids by keys ("Nil" is 0), "Bids are in", then the tricks: per team where the
+    server's form asks so (nobody bid nil), else per player (the form kept on the phone
+    offline asks per player: each team's tricks are the sum), Save."""
+    page, step = walk.page, f"hand {number}"
+    expect(page.locator("#round-title")).to_have_text(re.compile(rf"\b{number}\b"))
+    # In turn, as the table bids and the rows stand: from the dealer's left.
+    names = table(page).locator(".key-row input[name^='e.bids.'][value='0']")
+    for name in [each.get_attribute("name") for each in names.all()]:
+        seat = int(name.rsplit(".", 1)[1])
+        walk.tap(f"{step}, bid of seat {seat}", key(page, name, bids[seat]))
+        walk.entered()  # the first bid: Spades bids in turn, as Oh Hell does
+    walk.tap(f"{step}, bids are in", table(page).locator(".save-round"))
+    refused(walk, f"{step}, bids")
+    fields = table(page).locator("input[name^='e.tricks.'], input[name^='e.team_tricks.']")
+    expect(fields.first).to_be_attached()
+    if table(page).locator("input[name^='e.team_tricks.']").count():
+        for side in (0, 1):
+            took = tricks[side] + tricks[side + 2]
+            walk.tap(f"{step}, tricks of team {side}", key(page, f"e.team_tricks.{side}", took))
+    else:
+        for seat, took in enumerate(tricks):
+            walk.tap(f"{step}, tricks of seat {seat}", key(page, f"e.tricks.{seat}", took))
+    walk.tap(f"{step}, save", table(page).locator(".save-round"))
+    refused(walk, step)
+    round_saved(page, number)
+
+
 def tysiac_round(walk: Counted, number: int, bidder: int, contract: int, points, marriage) -> None:
     """The auction's winner (a chip), the contract and each player's card points typed
     (Enter goes on), a marriage by one chip, the talon's aces when the one sitting out
@@ -314,6 +342,9 @@ class Game:
     by_dealer: bool = False
     #: An entry the rules refuse, made after the walk (online): its reason must be in view.
     refuse: Callable[[Counted], None] | None = None
+    #: The totals a hand count gives, where the walk checks them (else: the same in every
+    #: walk of the game).
+    hand_count: dict[str, str] | None = None
 
 
 def oh_hell(walk: Counted) -> None:
@@ -338,6 +369,14 @@ def skull_king(walk: Counted) -> None:
 def tysiac(walk: Counted) -> None:
     tysiac_round(walk, 1, 0, 100, (70, 30, 20), ("H", 0))
     tysiac_round(walk, 2, 1, 120, (20, 80, 20), None)
+
+
+def spades(walk: Counted) -> None:
+    """By hand (pagat): hand 1, 3 each, Anna & Carla take 7 of their 6 (61, a bag), Ben &
+    Dario 6 of 6 (60); hand 2, Anna nil and takes none (+100), Carla 3 takes 4 (31, a bag),
+    Ben & Dario 8 take 9 (81, a bag): 192 (2 bags) and 141 (1 bag)."""
+    spades_hand(walk, 1, (3, 3, 3, 3), (4, 3, 3, 3))
+    spades_hand(walk, 2, (0, 4, 3, 4), (0, 4, 4, 5))
 
 
 def score_sheet(walk: Counted) -> None:
@@ -397,6 +436,9 @@ def reason_in_view(page: Page) -> bool:
     return box["top"] >= 0 and box["bottom"] <= box["height"] and box["touched"]
 
 
+#: spades(): the totals by hand, each team's with its bags.
+SPADES_TOTALS = {"Anna & Carla": "192", "Ben & Dario": "141"}
+
 GAMES = (
     Game("Oh Hell", "oh_hell", None, 4, oh_hell, 3),
     Game("Kozel", "kozel", None, 4, kozel, 3, refuse=kozel_refused),
@@ -404,6 +446,9 @@ GAMES = (
     Game("Tysiąc for three", "tysiac", None, 3, tysiac, 2, refuse=tysiac_refused),
     Game("Tysiąc for four", "tysiac", "polish", 4, tysiac, 2, by_dealer=True),
     Game("Score sheet: Scala 40", "any_game", "scala_40", 3, score_sheet, 2),
+    Game("Spades, pagat's rules", "spades", None, 4, spades, 2, hand_count=SPADES_TOTALS),
+    Game("Spades, blind nil", "spades", "blind_nil", 4, spades, 2, hand_count=SPADES_TOTALS),
+    Game("Spades, short", "spades", "short", 4, spades, 2, hand_count=SPADES_TOTALS),
 )
 
 
@@ -602,12 +647,15 @@ def main() -> int:
     by_game: dict[str, dict[str, dict]] = {}
     for result in results:
         by_game.setdefault(result.game, {})[f"{result.size} {result.mode}"] = result.totals
+    counted = {game.label: game.hand_count for game in games if game.hand_count}
     for name, seen in by_game.items():
         distinct = {tuple(sorted(each.items())) for each in seen.values() if each}
         said = "the same in every walk" if len(distinct) == 1 else "DIFFER"
         print(f"{name}: totals {next(iter(seen.values()))} ({said})")
         if len(distinct) != 1:
             failures.append(f"{name}: totals {seen}")
+        if name in counted and any(each != counted[name] for each in seen.values()):
+            failures.append(f"{name}: totals {seen}, by hand {counted[name]}")
     for result in results:
         for note in result.notes:
             print(f"  {result.game} {result.size} {result.mode}: {note}")
