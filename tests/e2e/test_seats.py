@@ -193,14 +193,18 @@ def test_skull_king_bids_sealed_on_each_phone_are_shown_at_once(
     )
     before_reveal = {who: len(kept) for who, kept in bodies.items()}
     keeper.locator("#table button.key[value='0']").click()
+    revealed = time.monotonic()
 
     # Shown at once on every phone, with the call.
     expect(keeper.locator("#round-call")).to_be_visible()
     call = keeper.locator("#round-call").inner_text()
+    reached = []
     for name in ("Anna", "Ben", "Cleo"):
         page = seats[name]
         expect(page.locator("#round-call")).to_have_text(call, timeout=NEXT_TURN_MS)
+        reached.append(time.monotonic() - revealed)
         expect(page.locator("#table .shown-bids .bidder-bid")).to_have_text(["1", "0", "0", "0"])
+    print("the reveal reached the phones in", ", ".join(f"{each:.1f} s" for each in reached))
     seats["Anna"].screenshot(path=screenshot_dir / "sealed-anna-shown.png")
     for who, kept in bodies.items():
         for body in kept[: before_reveal[who]]:
