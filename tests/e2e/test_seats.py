@@ -68,6 +68,10 @@ def test_each_player_bids_on_their_own_phone_and_the_scorekeeper_scores(
         seats[name].goto(address)  # the scan: no tap on the phone
         expect(seats[name].locator(".own-seat")).to_have_text(f"This phone: {name}")
     keeper.screenshot(path=screenshot_dir / "seats-share.png", full_page=True)
+    share_problems: list[str] = []
+    axe_audit(keeper, "the Share page with four seats' links", share_problems)
+    report(share_problems)
+    assert keeper.evaluate("document.documentElement.scrollWidth") <= 390
     keeper.goto(f"{live_server.url}/s/{game.public_id}/")
 
     waits: list[float] = []
