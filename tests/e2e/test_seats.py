@@ -24,8 +24,10 @@ from tests.e2e.test_flaky_table import pick_count
 from tests.e2e.test_one_thumb import with_notebook
 
 NAMES = ("Anna", "Ben", "Carla", "Dan")
-#: The page polls every 3 s (templates/games/oh_hell.html); a swap and a render on top.
-NEXT_TURN_MS = 4_500
+#: The page polls every 3 s (templates/games/oh_hell.html); a swap and a render on top,
+#: with room for a loaded CI machine (as tests/e2e/test_offline.py's LIVE_MS). The times
+#: taken are printed, not asserted: a bid's way to the next phone took 0.8 to 1.9 s here.
+NEXT_TURN_MS = 8_000
 
 
 def keypad_label(page: Page):
