@@ -18,6 +18,7 @@ from games.services.sessions import (
     refuse_if_changed,
     refuse_if_finished,
 )
+from games.services.sharing import NOT_YOUR_SEAT
 from games.services.undo import snapshot
 from games.tables.oh_hell import OhHellTable
 
@@ -79,10 +80,7 @@ def place_bid(
 
 def _check_own_turn(table: OhHellTable, bidding: oh_hell.Bidding, seat: int, own: int) -> None:
     if seat != own:
-        raise RuleError(
-            gettext_noop("This phone's seat is %(player)s: it enters only that seat's bid."),
-            player=table.names[own],
-        )
+        raise RuleError(NOT_YOUR_SEAT, player=table.names[own])
     if seat in bidding.bids:  # entered at the table meanwhile (a phone offline, say)
         raise RuleError(
             gettext_noop(

@@ -16,6 +16,7 @@ from games.services.sessions import (
     refuse_if_changed,
     refuse_if_finished,
 )
+from games.services.sharing import NOT_YOUR_SEAT
 from games.services.undo import snapshot
 from games.tables.rounds import RoundsTable
 
@@ -24,10 +25,6 @@ def _rounds_only(table: object) -> RoundsTable:
     if not isinstance(table, RoundsTable):
         raise RuleError(gettext_noop("This action is not for this game."))
     return table
-
-
-#: A seat's phone sealing another seat's bid (the same words as for a bid in turn).
-NOT_YOUR_SEAT = gettext_noop("This phone's seat is %(player)s: it enters only that seat's bid.")
 
 
 @game_action(None)
@@ -64,21 +61,15 @@ def seal_bid(
     table.in_step = True  # the rounds as they stand, or as written below
     if sealed.get(seat) == bid:
         return  # sent again
-    before = snapshot(table, start=len(table.deals))
     SealedBid.objects.update_or_create(
         game=game, round_number=plan.number, seat=seat, defaults={"bid": bid}
     )
     sealed[seat] = bid
-    if len(sealed) < table.players:
-        commit(game, "bid_sealed", {"deal": plan.number, "player": table.names[seat]}, before)
+    if len(sealed) == table.players:  # every seat's is in: shown at once, the round's bids
+        _bids_in(table, plan, {"bids": _with(table, sealed)})
         return
-    # Every seat's bid is in: shown at once, as the round's bids.
-    entry = rounds.checked_bids(
-        table.module, table.rules, table.players, plan, {"bids": _with(table, sealed)}
-    )
-    table.pending = Round.objects.create(game=game, index=len(table.deals), entry=entry, done=False)
-    SealedBid.objects.filter(game=game).delete()
-    commit(game, "bids", {"deal": plan.number, "bids": entry["bids"]}, before)
+    before = snapshot(table, start=len(table.deals))  # the rounds, which a seal leaves
+    commit(game, "bid_sealed", {"deal": plan.number, "player": table.names[seat]}, before)
 
 
 def _with(table: RoundsTable, sealed: dict[int, int], seat: int | None = None, bid: int = 0):
@@ -91,7 +82,7 @@ def _with(table: RoundsTable, sealed: dict[int, int], seat: int | None = None, b
 
 def _next_plan(table: RoundsTable, round_number: int):
     """The next round's plan, if ``round_number`` is that round (a page out of date is a
-    conflict) and the game goes on."""
+    conflict), the game goes on and the session has room for a round more."""
     refuse_if_finished(table.game)
     plan = table.result.next_round
     if plan is None:
@@ -100,7 +91,28 @@ def _next_plan(table: RoundsTable, round_number: int):
         raise Conflict(
             gettext_noop("This page was out of date: the game has moved on. Here it is now.")
         )
+    if len(table.deals) >= limits.MOST_DEALS:
+        raise limits.too_many_deals()
     return plan
+
+
+def _bids_in(table: RoundsTable, plan, entry: dict) -> None:
+    """The next round's bids in, checked by the rules (and what the game's bids phase enters
+    with them, rounds.bid_fields), as its pending round; any bids sealed for it go. The
+    same bids again: no change."""
+    bids = rounds.checked_bids(table.module, table.rules, table.players, plan, entry)
+    table.in_step = True  # as it stands, or as written below
+    if table.pending is not None and table.pending.entry == bids:
+        return
+    before = snapshot(table, start=len(table.deals))
+    SealedBid.objects.filter(game=table.game).delete()
+    if table.pending is not None:
+        table.pending.entry = bids
+        table.pending.save(update_fields=["entry"])
+    else:
+        index = len(table.deals)
+        table.pending = Round.objects.create(game=table.game, index=index, entry=bids, done=False)
+    commit(table.game, "bids", {"deal": plan.number, "bids": bids["bids"]}, before)
 
 
 @game_action(None)
@@ -163,30 +175,7 @@ def record_bids(*, table: RoundsTable, round_number: int, entry: dict) -> None:
     game = table.game
     if not kind_of(game.kind).bids_first:  # a game with no bids before the round
         raise RuleError(gettext_noop("This action is not for this game."))
-    refuse_if_finished(game)
-    plan = table.result.next_round
-    if plan is None:
-        raise RuleError(gettext_noop("This session is finished."))
-    if round_number != plan.number:
-        raise Conflict(
-            gettext_noop("This page was out of date: the game has moved on. Here it is now.")
-        )
-    if len(table.deals) >= limits.MOST_DEALS:
-        raise limits.too_many_deals()
-    # The bids, and what the game's bids phase enters with them (rounds.bid_fields).
-    bids = rounds.checked_bids(table.module, table.rules, table.players, plan, entry)
-    table.in_step = True  # as it stands, or as written below
-    if table.pending is not None and table.pending.entry == bids:
-        return
-    before = snapshot(table, start=len(table.deals))
-    SealedBid.objects.filter(game=game).delete()  # the scorekeeper's bids stand for all
-    if table.pending is not None:
-        table.pending.entry = bids
-        table.pending.save(update_fields=["entry"])
-    else:
-        index = len(table.deals)
-        table.pending = Round.objects.create(game=game, index=index, entry=bids, done=False)
-    commit(game, "bids", {"deal": round_number, "bids": bids["bids"]}, before)
+    _bids_in(table, _next_plan(table, round_number), entry)
 
 
 @game_action(None)

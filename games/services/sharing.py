@@ -10,6 +10,9 @@ from games.models import Game, ShareLink
 from games.rules import RuleError, gettext_noop
 from games.services.notebook import claim_form_key
 
+#: A player's own phone entering another seat's bid (in turn, or sealed).
+NOT_YOUR_SEAT = gettext_noop("This phone's seat is %(player)s: it enters only that seat's bid.")
+
 
 def check_role(role: str) -> None:
     if role not in ShareLink.Role.values:
