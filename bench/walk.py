@@ -73,6 +73,8 @@ class Counted(Walk):
     refusals: list[str] = field(default_factory=list)
     trump_first: bool = False  # Oh Hell's table named the trump before the first bid
     plain_round: int = 0  # the most taps a Skull King round without bonuses took
+    saves: int = 0  # Saves (scores, bids in) made, each looked at (after_save)
+    hidden_next: list[str] = field(default_factory=list)  # Saves after which nothing was
 
     def measure(self) -> None:
         self.widest = max(self.widest, self.page.evaluate("document.documentElement.scrollWidth"))
@@ -81,6 +83,20 @@ class Counted(Walk):
         super().tap(step, target, navigates=navigates)
         if not navigates:
             self.measure()
+        if SAVES.search(step):
+            self.after_save(step)
+
+    def after_save(self, step: str) -> None:
+        """Right after a Save (or a score, or the bids in): the screen as the player sees it
+        (a viewport screenshot), and whether what comes next is in view: the reason of a
+        refusal, else the next control of the table."""
+        settled(self.page)
+        self.page.wait_for_timeout(300)  # the swap scrolled into place (table.js)
+        self.saves += 1
+        slug = re.sub(r"[^a-z0-9]+", "-", f"{self.label} {self.saves} {step}".lower())
+        self.page.screenshot(path=self.shots / f"save-{slug}.png")
+        if not self.page.evaluate(NEXT_IN_VIEW):
+            self.hidden_next.append(step)
 
     def typed(self, step: str, field_: Locator, text: str) -> None:
         super().typed(step, field_, text)
@@ -94,6 +110,33 @@ class Counted(Walk):
         """The first bid or round is in: the count so far."""
         if self.first is None:
             self.first = self.taps
+
+
+#: The steps after which the screen is looked at: a Save, a score, the bids in.
+SAVES = re.compile(r"save|score|bids are in")
+#: After a Save: a refusal's reason (an alert) wholly on the screen and clear of the sticky
+#: bars; else the first control of the table's next form (a key, a button, a field).
+NEXT_IN_VIEW = """() => {
+    const shown = (element) => {
+        const box = element.getBoundingClientRect();
+        if (!box.width || box.top < 0 || box.bottom > window.innerHeight) {
+            return false;
+        }
+        const hit = document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2);
+        return element.contains(hit) || (hit && hit.contains(element));
+    };
+    const visible = (element) => element.getClientRects().length > 0;
+    const alert = [...document.querySelectorAll("#main .error[role=alert]")].find(visible);
+    if (alert) {
+        return shown(alert);
+    }
+    const controls = "#table form .radio-key, #table form button.key, #table form .trick-btn,"
+        + " #table form .suit-btn, #table form [data-numpad] [data-key],"
+        + " #table form .team-pick label, #table form .bidder-pick label";
+    const next = [...document.querySelectorAll(controls)].find(
+        (element) => visible(element) && !element.closest("[disabled]") && !element.disabled);
+    return next ? shown(next) : true;
+}"""
 
 
 def table(page: Page) -> Locator:
@@ -126,13 +169,32 @@ def start(walk: Counted, base: str, game: Game) -> None:
     for count, name in enumerate(names, start=1):
         walk.typed(f"name {name}", page.locator("#new_name"), name)
         page.keyboard.press("Enter")
+        again_if_not_sent(
+            walk, seats.nth(count - 1), page.locator("#new-session .inline-form .btn")
+        )
         expect(seats).to_have_count(count)
         settled(page)
-    walk.tap("start", page.locator("#start-button"), navigates=True)
+    started = page.locator("#table")
+    walk.tap("start", page.locator("#start-button"))
+    again_if_not_sent(walk, started, page.locator("#start-button"))
     page.wait_for_url(re.compile(r"/s/[^/]+/$"))
     page.wait_for_load_state("load")
     walk.measure()
     walk.dealt = walk.taps
+
+
+def again_if_not_sent(walk: Counted, done: Locator, again: Locator) -> None:
+    """A form whose POST got no answer says "Not sent" (static/js/app.js): the player taps
+    again (a tap counted), until ``done`` shows."""
+    not_sent = walk.page.locator(".not-sent")
+    for _ in range(3):
+        expect(done.or_(not_sent).first).to_be_visible()
+        if not (not_sent.count() and not_sent.first.is_visible()):
+            return
+        walk.tap("again: not sent", again)
+        # Answered this time: the line goes (or the page with it, for Start).
+        expect(not_sent).to_have_count(0)
+    expect(done).to_be_visible()
 
 
 def refused(walk: Counted, step: str) -> None:
@@ -497,7 +559,9 @@ class Result:
     refusal: str = ""
 
 
-def walk_one(browser, base: str, game: Game, size: str, offline: bool) -> Result:
+def walk_one(browser, base: str, game: Game, size: str, mode: str) -> Result:
+    """One walk: ``mode`` "online", "offline" (the connection cut once the deal screen is
+    up) or "aborted" (every second POST gets no answer)."""
     width, height = VIEWPORTS[size]
     context = browser.new_context(
         viewport={"width": width, "height": height},
@@ -510,15 +574,28 @@ def walk_one(browser, base: str, game: Game, size: str, offline: bool) -> Result
     page = context.new_page()
     errors: list[str] = []
     page.on("pageerror", lambda error: errors.append(f"page error: {error}"))
-    mode = "offline" if offline else "online"
     label = f"{game.label} {size} {mode}"
+    aborted = []
+    if mode == "aborted":  # every second POST gets no answer (its connection reset)
+        posts = [0]
+
+        def every_second(route) -> None:
+            if route.request.method == "POST":
+                posts[0] += 1
+                if posts[0] % 2 == 0:
+                    aborted.append(route.request.url)
+                    route.abort("connectionreset")
+                    return
+            route.fallback()
+
+        page.route("**/*", every_second)
     walk = Counted(page, label, SHOTS)
     notes: list[str] = []
     serious: list[str] = []  # what axe-core finds serious or critical
     refusal = ""  # the refused entry's taps and where its reason was
     try:
         start(walk, base, game)
-        if offline:
+        if mode == "offline":
             kept_ahead(page, through=game.rounds + 1)
             context.set_offline(True)
         dealer = page.locator("#table .deal-facts strong").first.inner_text().strip()
@@ -526,7 +603,16 @@ def walk_one(browser, base: str, game: Game, size: str, offline: bool) -> Result
         game.play(walk)
         found = totals(page)
         axe_audit(page, "the last deal screen", serious)
-        if offline:
+        if mode == "aborted":
+            # What was kept behind a lost answer goes on its own: the server's totals.
+            page.unroute("**/*")
+            expect(page.locator("#offline-table")).to_have_count(0, timeout=40_000)
+            page.wait_for_timeout(500)
+            found_phone, found = found, totals(page)
+            if found_phone != found:
+                notes.append(f"the phone's totals {found_phone}, the server's {found}")
+            notes.append(f"{len(aborted)} POSTs aborted")
+        if mode == "offline":
             expect(page.locator("#connection")).to_contain_text("kept on this phone")
             context.set_offline(False)
             sent = "every entry kept on this phone was sent"
@@ -546,7 +632,7 @@ def walk_one(browser, base: str, game: Game, size: str, offline: bool) -> Result
             }
         slug = re.sub(r"[^a-z0-9]+", "-", label.lower())
         page.screenshot(path=SHOTS / f"walk-{slug}-end.png")
-        if game.refuse is not None and not offline:
+        if game.refuse is not None and mode == "online":
             refusing = Counted(page, f"{label}, a refusal", SHOTS)
             game.refuse(refusing)
             refusal = f"{refusing.taps} taps, {refusing.scrolled} needed a scroll, the reason "
@@ -559,6 +645,10 @@ def walk_one(browser, base: str, game: Game, size: str, offline: bool) -> Result
         page.screenshot(path=SHOTS / f"walk-{slug}-stopped.png")
         found = {}
     notes += walk.misses + walk.refusals + errors + serious
+    notes += [
+        f"after '{step}': neither the next control nor a reason in view"
+        for step in walk.hidden_next
+    ]
     context.close()
     return Result(
         game.label,
@@ -607,7 +697,7 @@ def main() -> int:
     only = [each for each in server.setting("BENCH_WALK_GAMES", "").split(",") if each]
     games = [game for game in GAMES if not only or any(o in game.label for o in only)]
     sizes = server.setting("BENCH_WALK_SIZES", ",".join(VIEWPORTS)).split(",")
-    modes = server.setting("BENCH_WALK_MODES", "online,offline").split(",")
+    modes = server.setting("BENCH_WALK_MODES", "online,offline,aborted").split(",")
     results: list[Result] = []
     made = server.build("pages", "0")
     with (
@@ -619,7 +709,7 @@ def main() -> int:
         for game in games:
             for size in sizes:
                 for mode in modes:
-                    result = walk_one(browser, base, game, size, mode == "offline")
+                    result = walk_one(browser, base, game, size, mode)
                     results.append(result)
                     print(
                         f"{result.game:22} {size:8} {mode:8} taps {result.taps:3}"
