@@ -175,15 +175,15 @@ def start(walk: Counted, base: str, game: Game) -> None:
         expect(seats).to_have_count(count)
         settled(page)
     started = page.locator("#table")
-    walk.tap("start", page.locator("#start-button"))
-    again_if_not_sent(walk, started, page.locator("#start-button"))
+    walk.tap("start", page.locator("#start-button"), navigates=True)
+    again_if_not_sent(walk, started, page.locator("#start-button"), navigates=True)
     page.wait_for_url(re.compile(r"/s/[^/]+/$"))
     page.wait_for_load_state("load")
     walk.measure()
     walk.dealt = walk.taps
 
 
-def again_if_not_sent(walk: Counted, done: Locator, again: Locator) -> None:
+def again_if_not_sent(walk: Counted, done: Locator, again: Locator, navigates=False) -> None:
     """A form whose POST got no answer says "Not sent" (static/js/app.js): the player taps
     again (a tap counted), until ``done`` shows."""
     not_sent = walk.page.locator(".not-sent")
@@ -191,7 +191,7 @@ def again_if_not_sent(walk: Counted, done: Locator, again: Locator) -> None:
         expect(done.or_(not_sent).first).to_be_visible()
         if not (not_sent.count() and not_sent.first.is_visible()):
             return
-        walk.tap("again: not sent", again)
+        walk.tap("again: not sent", again, navigates=navigates)
         # Answered this time: the line goes (or the page with it, for Start).
         expect(not_sent).to_have_count(0)
     expect(done).to_be_visible()
@@ -320,13 +320,21 @@ def spades_hand(walk: Counted, number: int, bids, tricks) -> None:
     refused(walk, f"{step}, bids")
     fields = table(page).locator("input[name^='e.tricks.'], input[name^='e.team_tricks.']")
     expect(fields.first).to_be_attached()
-    if table(page).locator("input[name^='e.team_tricks.']").count():
+    by_team = table(page).locator("input[name^='e.team_tricks.']")
+    if not by_team.count():
+        for seat, took in enumerate(tricks):
+            if by_team.count():  # the server's answer came: its form asks per team
+                walk.refusals.append(
+                    f"{step}: the server's tricks form (per team) replaced the phone's (per"
+                    f" player) under the thumb, after {seat} taps: entered again"
+                )
+                break
+            walk.tap(f"{step}, tricks of seat {seat}", key(page, f"e.tricks.{seat}", took))
+            settled(page)
+    if by_team.count():
         for side in (0, 1):
             took = tricks[side] + tricks[side + 2]
             walk.tap(f"{step}, tricks of team {side}", key(page, f"e.team_tricks.{side}", took))
-    else:
-        for seat, took in enumerate(tricks):
-            walk.tap(f"{step}, tricks of seat {seat}", key(page, f"e.tricks.{seat}", took))
     walk.tap(f"{step}, save", table(page).locator(".save-round"))
     refused(walk, step)
     round_saved(page, number)
