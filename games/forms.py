@@ -42,13 +42,21 @@ class BidForm(DealForm):
     )
 
 
-class SealForm(DealForm):
-    """A seat's bid, sealed until every seat's is in (Kind.sealed_bids)."""
+class SeatBidForm(DealForm):
+    """A seat's bid from a player's own phone, or the scorekeeper's for a seat, before every
+    seat's is in (Kind.sealed_bids, Kind.bids_in_turn). ``bid``: the number, then any marks
+    the game's bids phase enters beside it, each its field's name ("0+blind": a blind nil);
+    cleaned to (number, {mark: True})."""
 
     seat = inputs.WholeNumberField(min_value=0, max_value=9)
-    bid = inputs.WholeNumberField(
-        min_value=0, max_value=60, error_messages={"required": _("Pick a bid.")}
+    bid = forms.RegexField(
+        regex=r"\A[0-9]{1,2}(\+[a-z_]{1,20}){0,3}\Z",
+        error_messages={"required": _("Pick a bid."), "invalid": _("Pick a bid.")},
     )
+
+    def clean_bid(self) -> tuple[int, dict]:
+        number, *marks = self.cleaned_data["bid"].split("+")
+        return int(number), dict.fromkeys(marks, True)
 
 
 class TrumpForm(DealForm):

@@ -65,6 +65,10 @@ class Kind:
     #: The bids are shown all at once (bids_first): where the players have their own
     #: phones (a seat's link), each sends its bid sealed, seen by nobody until all are in.
     sealed_bids: bool = False
+    #: The bids are made in turn from the dealer's left, each shown as it is made
+    #: (bids_first): where the players have their own phones (a seat's link), each sends
+    #: its own when its turn comes.
+    bids_in_turn: bool = False
 
     @property
     def table(self) -> type:

@@ -244,21 +244,26 @@ class Round(models.Model):
         constraints = [models.UniqueConstraint("game", "index", name="round_index_unique")]
 
 
-class SealedBid(models.Model):
-    """A bid sent for the next round of a game whose bids are shown all at once
-    (Kind.sealed_bids), not shown to anyone until every seat's is in: then they become the
-    round's bids (games.services.rounds.seal_bid) and these rows go. Kept apart from the
-    rounds, so no page, export or history reads one."""
+class SeatBid(models.Model):
+    """A seat's bid for the next round, sent from the player's own phone (a seat's link) or
+    by the scorekeeper for that seat, before every seat's is in: then they become the
+    round's bids (games.services.rounds.seat_bid) and these rows go. Where the bids are shown
+    all at once (Kind.sealed_bids) nobody sees one before; where they are made in turn
+    (Kind.bids_in_turn) each is shown as it is made. Kept apart from the rounds, so no
+    page, export or history reads a sealed one."""
 
-    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="sealed_bids")
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="seat_bids")
     #: The round it is for (1 = the first): a bid left from a round undone is not shown.
     round_number = models.PositiveSmallIntegerField()
     seat = models.PositiveSmallIntegerField()
     bid = models.PositiveSmallIntegerField()
+    #: What the game's bids phase enters beside the bid, for this seat (games.rules.rounds
+    #: ``bid_fields``): {"blind": true}.
+    marks = models.JSONField(default=dict)
 
     class Meta:
         constraints = [
-            models.UniqueConstraint("game", "round_number", "seat", name="sealed_bid_once")
+            models.UniqueConstraint("game", "round_number", "seat", name="seat_bid_once")
         ]
 
 

@@ -18,11 +18,12 @@ asking which game it is. A game's module provides:
   the next round if nothing changes who plays (a phone offline draws its form ahead).
 
 Optional: ``check_bids`` and ``call`` (Kind.bids_first), with ``BID_FIELDS`` where the
-bids phase enters more than the bids (`bid_fields`), ``form_facts(rules, players, plan) ->
-dict`` for what the game's form shows beyond the plan, and ``FIGURES`` with
-``round_figures(entry, seat, rules) -> dict[str, int]``: what a player's statistics count
-in a round as checked (bids made, contracts) under the table's ``rules`` (its options),
-each ``Figure`` naming one count.
+bids phase enters more than the bids (`bid_fields`) and ``check_bids_so_far`` where a bid
+made in turn can be refused before the others are in (`checked_bids_so_far`),
+``form_facts(rules, players, plan) -> dict`` for what the game's form shows beyond the
+plan, and ``FIGURES`` with ``round_figures(entry, seat, rules) -> dict[str, int]``: what a
+player's statistics count in a round as checked (bids made, contracts) under the table's
+``rules`` (its options), each ``Figure`` naming one count.
 """
 
 from __future__ import annotations
@@ -105,6 +106,31 @@ def checked_bids(module: object, rules: object, players: int, plan: Plan, entry:
     pending = {"bids": bids}
     pending.update((key, value) for key, value in sent.items() if value is not None)
     return pending
+
+
+def bid_order(plan: Plan, players: int) -> list[int]:
+    """Who bids, in turn from the dealer's left (the first seat where the game keeps no
+    dealer); a seat taking no part in the round does not."""
+    start = 0 if plan.dealer is None else plan.dealer + 1
+    seats = [(start + step) % players for step in range(players)]
+    return [seat for seat in seats if seat not in plan.sitting_out]
+
+
+def checked_bids_so_far(
+    module: object, rules: object, players: int, plan: Plan, entry: dict
+) -> None:
+    """The bids made so far, before every seat's is in (``entry``: the bids phase's fields,
+    None for a seat still to bid), refused where the rules already refuse them whatever the
+    others bid: by the module's ``check_bids_so_far`` (same arguments as ``check_bids``)
+    where it has one, else by ``check_bids`` with the seats still to bid as bidding 0."""
+    others = [key for key in bid_fields(module) if key != "bids"]
+    sent = {key: entry.get(key) for key in others}
+    own = getattr(module, "check_bids_so_far", None)
+    if own is not None:
+        own(rules, players, plan, entry["bids"], **sent)
+        return
+    bids = [0 if bid is None else bid for bid in entry["bids"]]
+    module.check_bids(rules, players, plan, bids, **sent)
 
 
 def fold(tally, entries: object, ended: bool = False) -> Result:

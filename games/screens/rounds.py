@@ -19,11 +19,11 @@ from games.access import message
 from games.entries import Action
 from games.explanations import catalogue, explained
 from games.kinds import Kind, kind_of
-from games.models import Game, SealedBid
+from games.models import Game, SeatBid
 from games.rules import RuleError
 from games.rules.explain import Why
 from games.rules.plain import plain
-from games.rules.rounds import Plan, Result
+from games.rules.rounds import Plan, Result, bid_order
 from games.screens.common import PHONE_RULES_FILES, common_words, offline_start
 from games.services import Conflict
 from games.tables.rounds import RoundsTable
@@ -37,8 +37,9 @@ def round_keywords(data: dict, post: dict) -> dict:
     return {"round_number": data["deal"], "entry": inputs.entry_of(post)}
 
 
-def seal_keywords(data: dict, post: dict) -> dict:
-    return {"round_number": data["deal"], "seat": data["seat"], "bid": data["bid"]}
+def seat_bid_keywords(data: dict, post: dict) -> dict:
+    bid, marks = data["bid"]
+    return {"round_number": data["deal"], "seat": data["seat"], "bid": bid, "marks": marks}
 
 
 #: The entries of a round game's deal screen (games.entries): a round played, the bids
@@ -47,8 +48,16 @@ ENTRIES = {
     "round": Action(forms.DealForm, services.record_round, "round", round_keywords, "round"),
     "bids": Action(forms.DealForm, services.record_bids, "round", round_keywords, "bids"),
     "end_game": Action(forms.EndForm, services.end_game, "round", lambda data, post: {}, "end"),
-    # A seat's bid, sealed until every seat's is in (Kind.sealed_bids).
-    "seal": Action(forms.SealForm, services.seal_bid, "round", seal_keywords, "seal", by_seat=True),
+    # A seat's bid before every seat's is in: sealed (Kind.sealed_bids) or in turn
+    # (Kind.bids_in_turn), from the player's own phone or the scorekeeper's.
+    "seat_bid": Action(
+        forms.SeatBidForm,
+        services.seat_bid,
+        "round",
+        seat_bid_keywords,
+        "seat-bid",
+        by_seat=True,
+    ),
 }
 
 
@@ -212,38 +221,59 @@ def table_context(
         "ends_by_table": kind.ends_by_table,
         "entry_template": f"{kind.template}#entry",
         "error_places": ["undo"] if result.finished else ["undo", "round"],
-        "sealing": sealing_of(request, table, plan, phase),
+        "seat_bids": seat_bids_of(request, table, plan, phase),
     }
     return context
 
 
-def sealing_of(request: HttpRequest, table: RoundsTable, plan: Plan | None, phase) -> dict | None:
-    """The bids shown all at once (Kind.sealed_bids), where the players have their own
-    phones (a seat's live link): who has bid, never what, but to the seat's own phone its
-    own bid. None: the scorekeeper enters the bids as ever (one query to know)."""
-    if phase != "bids" or not kind_of(table.game.kind).sealed_bids:
+def seat_bids_of(request: HttpRequest, table: RoundsTable, plan: Plan | None, phase) -> dict | None:
+    """The bids from the players' own phones (a seat's live link), before every seat's is
+    in: shown all at once (Kind.sealed_bids: who has bid, never what, but to the seat's own
+    phone its own bid) or made in turn (Kind.bids_in_turn: each bid as made, and whose turn
+    it is). None: the scorekeeper enters the bids as ever (one query to know)."""
+    kind = kind_of(table.game.kind)
+    if phase != "bids" or not (kind.sealed_bids or kind.bids_in_turn):
         return None
-    # Bids are sealed only while a seat's link is live; with none left, the scorekeeper's
-    # bids (record_bids) stand for all, and any sealed before go.
+    # The seats bid only while a seat's link is live; with none left, the scorekeeper's
+    # bids (record_bids) stand for all, and any made before go.
     if not table.game.share_links.filter(role="seat", revoked_at__isnull=True).exists():
         return None
-    sealed = dict(
-        SealedBid.objects.filter(game=table.game, round_number=plan.number).values_list(
-            "seat", "bid"
-        )
-    )
+    made = {
+        row.seat: row for row in SeatBid.objects.filter(game=table.game, round_number=plan.number)
+    }
     own = getattr(request, "own_seat", None)
-    rows = [
-        {
-            "seat": seat,
-            "name": table.names[seat],
-            "in": seat in sealed,
-            "mine": seat == own,
-            "bid": sealed.get(seat) if seat == own else None,
-        }
-        for seat in range(table.players)
-    ]
-    return {"rows": rows, "missing": table.players - len(sealed), "own": own}
+    order = bid_order(plan, table.players)
+    turn = next((seat for seat in order if seat not in made), None)
+    sealed = kind.sealed_bids
+    rows = []
+    for seat in order:
+        shown = seat in made and (not sealed or seat == own)
+        rows.append(
+            {
+                "seat": seat,
+                "name": table.names[seat],
+                "in": seat in made,
+                "mine": seat == own,
+                "turn": not sealed and seat == turn,
+                "bid": made[seat].bid if shown else None,
+                "marks": made[seat].marks if shown else {},
+                # A keypad on the seat's own phone (in turn: when its turn comes), and on
+                # the scorekeeper's for a seat still to bid (a player without a phone).
+                "own_keys": seat == own and (sealed or seat == turn),
+                "open": seat not in made and (sealed or seat == turn),
+            }
+        )
+    return {
+        "rows": rows,
+        "sealed": sealed,
+        "missing": len(order) - len(made),
+        "own": own,
+        "turn_name": table.names[turn] if turn is not None and not sealed else "",
+        # The game's own keys for one seat's bid and its own words for a bid made, where
+        # its template has them (nil, blind nil), else the numbers.
+        "keys_template": [f"{kind.template}#seat_keys", "games/_seat_keys.html"],
+        "shown_template": [f"{kind.template}#seat_bid_shown", "games/_seat_bid_shown.html"],
+    }
 
 
 def sheet(table: RoundsTable) -> dict:

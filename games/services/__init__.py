@@ -22,7 +22,7 @@ from games.services.rounds import (
     end_game,
     record_bids,
     record_round,
-    seal_bid,
+    seat_bid,
 )
 from games.services.sessions import Conflict, holding, load, table_after
 from games.services.sharing import new_share_link, revoke_share_link

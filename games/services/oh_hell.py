@@ -18,7 +18,7 @@ from games.services.sessions import (
     refuse_if_changed,
     refuse_if_finished,
 )
-from games.services.sharing import NOT_YOUR_SEAT
+from games.services.sharing import BID_STANDS, NOT_YOUR_SEAT, NOT_YOUR_TURN
 from games.services.undo import snapshot
 from games.tables.oh_hell import OhHellTable
 
@@ -82,15 +82,9 @@ def _check_own_turn(table: OhHellTable, bidding: oh_hell.Bidding, seat: int, own
     if seat != own:
         raise RuleError(NOT_YOUR_SEAT, player=table.names[own])
     if seat in bidding.bids:  # entered at the table meanwhile (a phone offline, say)
-        raise RuleError(
-            gettext_noop(
-                "This seat's bid was entered meanwhile: %(bid)s stands. Only the scorekeeper"
-                " can change it."
-            ),
-            bid=bidding.bids[seat],
-        )
+        raise RuleError(BID_STANDS, bid=bidding.bids[seat])
     if bidding.to_bid != seat:
-        raise RuleError(gettext_noop("It is not this seat's turn to bid."))
+        raise RuleError(NOT_YOUR_TURN)
 
 
 @game_action("oh_hell")

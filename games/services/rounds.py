@@ -7,7 +7,7 @@ from django.utils import timezone
 
 from games import limits
 from games.kinds import kind_of
-from games.models import Round, SealedBid
+from games.models import Round, SeatBid
 from games.rules import RuleError, gettext_noop, rounds
 from games.services.sessions import (
     Conflict,
@@ -16,7 +16,7 @@ from games.services.sessions import (
     refuse_if_changed,
     refuse_if_finished,
 )
-from games.services.sharing import NOT_YOUR_SEAT
+from games.services.sharing import BID_STANDS, NOT_YOUR_SEAT, NOT_YOUR_TURN
 from games.services.undo import snapshot
 from games.tables.rounds import RoundsTable
 
@@ -28,56 +28,91 @@ def _rounds_only(table: object) -> RoundsTable:
 
 
 @game_action(None)
-def seal_bid(
-    *, table: RoundsTable, round_number: int, seat: int, bid: int, own_seat: int | None = None
+def seat_bid(
+    *,
+    table: RoundsTable,
+    round_number: int,
+    seat: int,
+    bid: int,
+    marks: dict | None = None,
+    own_seat: int | None = None,
 ) -> None:
-    """A seat's bid for the next round, sealed (Kind.sealed_bids): nobody sees it until every
-    seat's is in; then they are the round's bids, as `record_bids` takes them, and the call is
-    shown on every phone. Sent again before that, it replaces the one sealed. ``own_seat``: a
-    player's own phone, which seals its own seat's bid only; the scorekeeper seals any."""
+    """A seat's bid for the next round, from the player's own phone (``own_seat``: its own
+    seat only) or from the scorekeeper for a seat (any). Where the bids are shown all at once
+    (Kind.sealed_bids) nobody sees it until every seat's is in, and it may be sent again
+    until then; where they are made in turn (Kind.bids_in_turn) it is the seat's whose turn
+    it is, shown as made, and it stands. With the last seat's in, they are the round's bids,
+    as `record_bids` takes them, and the call is shown on every phone. ``marks``: what the
+    game's bids phase enters beside the bid (games.rules.rounds ``bid_fields``), this seat's."""
     table = _rounds_only(table)
     game = table.game
-    if not kind_of(game.kind).sealed_bids:
+    kind = kind_of(game.kind)
+    if not (kind.sealed_bids or kind.bids_in_turn):
         raise RuleError(gettext_noop("This action is not for this game."))
     plan = _next_plan(table, round_number)
     if table.pending is not None:
-        if own_seat is not None:  # a bid kept on a phone offline, come after the reveal
+        if own_seat is not None:  # a bid kept on a phone offline, come after the bids
             shown = table.pending.entry["bids"][own_seat]
             raise RuleError(
                 gettext_noop("The bids are shown already: this seat's is %(bid)s."), bid=shown
             )
         raise RuleError(gettext_noop("Every bid of this round is in already."))
-    if not 0 <= seat < table.players:
+    order = rounds.bid_order(plan, table.players)
+    if seat not in order:
         raise RuleError(gettext_noop("There is no such seat at this table."))
     if own_seat is not None and seat != own_seat:
         raise RuleError(NOT_YOUR_SEAT, player=table.names[own_seat])
-    # The rules check the bid as they check the round's bids (the others as nothing bid).
-    rounds.checked_bids(
-        table.module, table.rules, table.players, plan, {"bids": _with(table, {}, seat, bid)}
-    )
-    sealed = dict(
-        SealedBid.objects.filter(game=game, round_number=plan.number).values_list("seat", "bid")
-    )
-    table.in_step = True  # the rounds as they stand, or as written below
-    if sealed.get(seat) == bid:
+    marks = dict(marks or {})
+    others = [key for key in rounds.bid_fields(table.module) if key != "bids"]
+    if set(marks) - set(others):
+        raise RuleError(gettext_noop("This action is not for this game."))
+    made = {each.seat: each for each in SeatBid.objects.filter(game=game, round_number=plan.number)}
+    if kind.bids_in_turn:
+        if seat in made:
+            if made[seat].bid == bid and made[seat].marks == marks:
+                table.in_step = True
+                return  # sent again
+            raise RuleError(BID_STANDS, bid=made[seat].bid)
+        if next(each for each in order if each not in made) != seat:
+            raise RuleError(NOT_YOUR_TURN)
+    elif seat in made and made[seat].bid == bid and made[seat].marks == marks:
+        table.in_step = True
         return  # sent again
-    SealedBid.objects.update_or_create(
-        game=game, round_number=plan.number, seat=seat, defaults={"bid": bid}
+    so_far = {each: (row.bid, row.marks) for each, row in made.items()}
+    so_far[seat] = (bid, marks)
+    entry = _entry_of(table, so_far, others)
+    # The rules check the bid as they check the round's bids, the others still to come.
+    rounds.checked_bids_so_far(table.module, table.rules, table.players, plan, entry)
+    table.in_step = True  # the rounds as they stand, or as written below
+    SeatBid.objects.update_or_create(
+        game=game, round_number=plan.number, seat=seat, defaults={"bid": bid, "marks": marks}
     )
-    sealed[seat] = bid
-    if len(sealed) == table.players:  # every seat's is in: shown at once, the round's bids
-        _bids_in(table, plan, {"bids": _with(table, sealed)})
+    if set(so_far) >= set(order):  # every seat's is in: the round's bids
+        _bids_in(table, plan, _entry_of(table, so_far, others, whole=True))
         return
-    before = snapshot(table, start=len(table.deals))  # the rounds, which a seal leaves
-    commit(game, "bid_sealed", {"deal": plan.number, "player": table.names[seat]}, before)
+    before = snapshot(table, start=len(table.deals))  # the rounds, which a seat's bid leaves
+    if kind.sealed_bids:
+        commit(game, "bid_sealed", {"deal": plan.number, "player": table.names[seat]}, before)
+    else:
+        params = {"deal": plan.number, "player": table.names[seat], "bid": bid}
+        commit(game, "seat_bid", params, before)
 
 
-def _with(table: RoundsTable, sealed: dict[int, int], seat: int | None = None, bid: int = 0):
-    """Every seat's bid: the ones sealed (and ``bid`` for ``seat``), 0 for the rest."""
-    bids = [sealed.get(each, 0) for each in range(table.players)]
-    if seat is not None:
-        bids[seat] = bid
-    return bids
+def _entry_of(table: RoundsTable, so_far: dict, others: list[str], whole: bool = False) -> dict:
+    """The bids phase's fields from the seats' bids (``so_far``: seat -> (bid, marks)): None
+    for a seat still to bid, or with ``whole``, 0 (one taking no part in the round); a mark
+    no seat made is not sent."""
+    missing = 0 if whole else None
+    seats = range(table.players)
+    entry = {"bids": [so_far[seat][0] if seat in so_far else missing for seat in seats]}
+    for key in others:
+        if any(key in marks for _bid, marks in so_far.values()):
+            default = False if whole else None
+            entry[key] = [
+                so_far[seat][1].get(key, False) if seat in so_far else default
+                for seat in range(table.players)
+            ]
+    return entry
 
 
 def _next_plan(table: RoundsTable, round_number: int):
@@ -98,14 +133,14 @@ def _next_plan(table: RoundsTable, round_number: int):
 
 def _bids_in(table: RoundsTable, plan, entry: dict) -> None:
     """The next round's bids in, checked by the rules (and what the game's bids phase enters
-    with them, rounds.bid_fields), as its pending round; any bids sealed for it go. The
+    with them, rounds.bid_fields), as its pending round; the seats' bids made for it go. The
     same bids again: no change."""
     bids = rounds.checked_bids(table.module, table.rules, table.players, plan, entry)
     table.in_step = True  # as it stands, or as written below
     if table.pending is not None and table.pending.entry == bids:
         return
     before = snapshot(table, start=len(table.deals))
-    SealedBid.objects.filter(game=table.game).delete()
+    SeatBid.objects.filter(game=table.game).delete()
     if table.pending is not None:
         table.pending.entry = bids
         table.pending.save(update_fields=["entry"])

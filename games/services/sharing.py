@@ -12,6 +12,12 @@ from games.services.notebook import claim_form_key
 
 #: A player's own phone entering another seat's bid (in turn, or sealed).
 NOT_YOUR_SEAT = gettext_noop("This phone's seat is %(player)s: it enters only that seat's bid.")
+#: A player's own phone bidding out of turn, where the bids are made in turn.
+NOT_YOUR_TURN = gettext_noop("It is not this seat's turn to bid.")
+#: A bid kept on a player's phone (offline) that finds its seat's bid entered meanwhile.
+BID_STANDS = gettext_noop(
+    "This seat's bid was entered meanwhile: %(bid)s stands. Only the scorekeeper can change it."
+)
 
 
 def check_role(role: str) -> None:

@@ -44,7 +44,9 @@ def rounds_after(state: dict) -> int:
     return state.get("from", 0) + len(state["deals"])
 
 
-NOT_UNDONE = ["start", "undo", "import", "restored", "bid_sealed"]
+#: A seat's bid before all are in is not taken back alone: once they are, Undo takes the
+#: round's bids back, and the table bids again (games.services.rounds.seat_bid).
+NOT_UNDONE = ["start", "undo", "import", "restored", "bid_sealed", "seat_bid"]
 
 
 def last_undoable(game: Game) -> Change | None:

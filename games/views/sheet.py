@@ -59,6 +59,8 @@ HISTORY_TEXT = {
     "bids": gettext_noop("Round %(deal)s: bids %(bids)s."),
     # Who sent a bid, never the bid: it is shown when every seat's is in.
     "bid_sealed": gettext_noop("Round %(deal)s: a bid is in, hidden until all are (%(player)s)."),
+    # A bid made in turn from a player's own phone (Kind.bids_in_turn).
+    "seat_bid": gettext_noop("Round %(deal)s: %(player)s bids %(bid)s."),
     "ended": gettext_noop("The table ended the game after round %(deal)s."),
     "undo": gettext_noop("Undone: %(what)s"),
     "import": gettext_noop("Imported from a file (%(deals)s deals)."),

@@ -18,7 +18,7 @@ from pytest_django.asserts import assertContains, assertNotContains
 
 from games import services
 from games.kinds import kind_of
-from games.models import Game, Notebook, Round, SealedBid, ShareLink
+from games.models import Game, Notebook, Round, SeatBid, ShareLink
 from tests.games.conftest import HTMX, client_of, form_key
 from tests.games.test_seats import seat_link
 from tests.games.test_sharing import make_link, phone_with, url
@@ -40,7 +40,7 @@ def start(notebook: Notebook) -> Game:
 
 def seal(phone: Client, game: Game, seat: int, bid: int, number: int = 1):
     fields = {"deal": number, "seat": seat, "bid": bid, "idem": form_key()}
-    return phone.post(url(game, "seal"), fields, **HTMX)
+    return phone.post(url(game, "seat_bid"), fields, **HTMX)
 
 
 def test_without_the_players_phones_the_scorekeeper_enters_the_bids_as_ever(client) -> None:
@@ -71,7 +71,7 @@ def test_each_phone_seals_its_bid_and_the_last_one_shows_them_all(client, notebo
     assert seal(client, game, CLEO, 1).status_code == 200  # Cleo has no phone: said aloud
     # All in: the round's bids, shown on every phone with the call.
     assert Round.objects.get(game=game, done=False).entry["bids"] == [1, 0, 1]
-    assert not SealedBid.objects.filter(game=game).exists()
+    assert not SeatBid.objects.filter(game=game).exists()
     for phone in (client, anna, ben):
         page = phone.get(url(game, "game"))
         assertNotContains(page, "shown all at once")
@@ -90,7 +90,7 @@ def test_what_a_seats_phone_may_not_seal(client, notebook) -> None:
     refused = seal(anna, game, ANNA, 2)  # round 1 has 1 card
     assert refused.status_code == 422
     assert seal(viewer, game, ANNA, 1).status_code == 403
-    assert not SealedBid.objects.filter(game=game).exists()
+    assert not SeatBid.objects.filter(game=game).exists()
     for seat, bid in ((ANNA, 1), (BEN, 0), (CLEO, 0)):
         seal(client, game, seat, bid)
     said = "The bids are shown already: this seat&#x27;s is 1."

@@ -87,7 +87,7 @@ ROUTES = {
     "s/<token:public_id>/adjust/": (SESSION, "a write"),
     "s/<token:public_id>/round/": (SESSION, "a write"),
     "s/<token:public_id>/bids/": (SESSION, "a write"),
-    "s/<token:public_id>/seal/": (SESSION, "a write"),
+    "s/<token:public_id>/seat-bid/": (SESSION, "a write"),
     "s/<token:public_id>/end/": (SESSION, "a write"),
     "s/<token:public_id>/undo/": (SESSION, "a write"),
     "s/<token:public_id>/entries/": (SESSION, "writes: entries kept offline, sent at once"),
