@@ -225,6 +225,7 @@ SPADES = Kind(
     teams=True,
     rounds=spades,
     bids_first=True,
+    bids_in_turn=True,  # pagat: "each player in turn, starting with the dealer's left"
 )
 
 KINDS = {kind.name: kind for kind in (OH_HELL, KOZEL, SKULL_KING, TYSIAC, SPADES, ANY_GAME)}

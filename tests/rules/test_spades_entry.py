@@ -5,6 +5,7 @@ import pytest
 
 from games.rules import spades
 from games.rules.errors import RuleError
+from games.rules.rounds import bid_order
 
 PAGAT = spades.Rules()
 BLIND_ON = spades.Rules(blind_nil="on")
@@ -264,3 +265,71 @@ def test_a_refusal_while_scoring_names_the_hand() -> None:
 
     assert str(error.value) == "Hand 2: A bid is from 0 (nil) to 13."
     assert error.value.where == "bids.1"
+
+
+# -- bids made in turn, before all four are in (a player's own phone) ------------------------
+
+
+@pytest.mark.parametrize(
+    ("rules", "bids", "blind"),
+    [
+        (PAGAT, [3, None, None, None], None),  # the first bid
+        (PAGAT, [9, None, 4, None], None),  # a team's 13, its partners both in
+        (LEAST_4, [0, None, None, None], None),  # a nil: the partner may still bid 4
+        (LEAST_4, [0, 1, None, None], None),  # Ben's 1: Dario may still bid 3
+        (LEAST_4, [0, 1, 4, None], None),  # Anna & Cleo's 4 with a nil
+        (BLIND_ON, [0, None, None, None], [True, None, None, None]),
+    ],
+)
+def test_bids_so_far_that_the_bids_to_come_may_still_make_good_are_taken(
+    rules, bids, blind
+) -> None:
+    assert spades.check_bids_so_far(rules, 4, FIRST, bids, blind) is None
+
+
+@pytest.mark.parametrize(
+    ("rules", "bids", "blind", "message", "where"),
+    [
+        (PAGAT, [14, None, None, None], None, "A bid is from 0 (nil) to 13.", "bids.0"),
+        (
+            PAGAT,
+            [9, None, 5, None],
+            None,
+            "A team's contract is at most 13 tricks: 14 bid.",
+            "bids.2",
+        ),
+        (
+            LEAST_4,
+            [0, 1, 3, None],
+            None,
+            "A team's contract is at least 4 tricks (a nil's partner bids 4 or more): 3 bid.",
+            "bids.2",
+        ),
+        (
+            PAGAT,
+            [0, None, None, None],
+            [True, None, None, None],
+            "Blind nil is not played at this table.",
+            "blind.0",
+        ),
+        (
+            BLIND_ON,
+            [2, None, None, None],
+            [True, None, None, None],
+            "Only a bid of nil can be blind.",
+            "blind.0",
+        ),
+    ],
+)
+def test_bids_so_far_that_no_bid_to_come_can_mend_are_refused(
+    rules, bids, blind, message, where
+) -> None:
+    with pytest.raises(RuleError) as error:
+        spades.check_bids_so_far(rules, 4, FIRST, bids, blind)
+    assert str(error.value) == message
+    assert error.value.where == where
+
+
+def test_bids_are_made_in_turn_from_the_dealers_left() -> None:
+    assert bid_order(FIRST, 4) == [1, 2, 3, 0]  # seat 0 deals the first hand
+    assert bid_order(hand(), 4) == [3, 0, 1, 2]

@@ -13,7 +13,8 @@ The interface of a game scored round by round (games.rules.rounds): ``Rules``,
 mark), ``form_facts`` (the target, the least team bid, and whether each side may bid
 blind nil, with the reason when not), ``FIGURES`` and ``round_figures``; with the bids
 first (Kind.bids_first) ``check_bids`` (the bids and their ``blind`` marks, the bids
-phase's ``BID_FIELDS``) and ``call`` (each side's contract).
+phase's ``BID_FIELDS``), ``check_bids_so_far`` (the bids made in turn before all are in)
+and ``call`` (each side's contract).
 
 ``Rules(target=500, failed_nil="bags", blind_nil="off", bags=True, bag_limit=10,
 bag_penalty=100, mercy=0, min_team_bid=0, ten_for_200=False, moon="off", moon_points=200)``
@@ -27,7 +28,14 @@ bag_penalty=100, mercy=0, min_team_bid=0, ten_for_200=False, moon="off", moon_po
 ``blind_nil_why_not(rules, plan, side)``
 """
 
-from games.rules.spades.entry import BID_FIELDS, ENTRY_KEYS, check_bids, check_round, side_tricks
+from games.rules.spades.entry import (
+    BID_FIELDS,
+    ENTRY_KEYS,
+    check_bids,
+    check_bids_so_far,
+    check_round,
+    side_tricks,
+)
 from games.rules.spades.scoring import (
     FIGURES,
     Tally,
@@ -88,6 +96,7 @@ __all__ = [
     "blind_nil_why_not",
     "call",
     "check_bids",
+    "check_bids_so_far",
     "check_round",
     "contracts",
     "first_plan",

@@ -43,14 +43,33 @@ def check_bids(
     return checked
 
 
-def _bids(rules: Rules, plan: Plan, bids: object, blind: object) -> tuple[list[int], list[bool]]:
+def check_bids_so_far(
+    rules: Rules, players: int, plan: Plan, bids: object, blind: object = None
+) -> None:
+    """The bids made in turn so far (None for a seat still to bid; ``blind`` likewise),
+    refused as `check_bids` refuses them where the bids still to come cannot change that:
+    a team's least bid is checked once both partners have bid."""
+    check_table(players, 0)
+    _bids(rules, plan, bids, blind, so_far=True)
+
+
+def _bids(
+    rules: Rules, plan: Plan, bids: object, blind: object, so_far: bool = False
+) -> tuple[list[int], list[bool]]:
     if not isinstance(bids, list) or len(bids) != PLAYERS:
         raise RuleError(NO_BIDS).at("bids")
     for seat, bid in enumerate(bids):
+        if so_far and bid is None:
+            continue
         if not is_whole(bid) or not 0 <= bid <= HIGHEST_BID:
             raise RuleError(
                 gettext_noop("A bid is from 0 (nil) to %(most)s."), most=HIGHEST_BID
             ).at(f"bids.{seat}")
+    if so_far:  # the seats still to bid, as bidding none, blind or not
+        if blind is not None:
+            blind = [False if mark is None else mark for mark in blind]
+        made = [bid is not None for bid in bids]
+        bids = [0 if bid is None else bid for bid in bids]
     marks = _blind(rules, plan, bids, blind)
     for side, contract in enumerate(contracts(bids)):
         where = f"bids.{SIDES[side][1]}"
@@ -60,6 +79,8 @@ def _bids(rules: Rules, plan: Plan, bids: object, blind: object) -> tuple[list[i
                 most=TRICKS,
                 contract=contract,
             ).at(where)
+        if so_far and not all(made[seat] for seat in SIDES[side]):
+            continue  # a partner still to bid
         if contract < rules.min_team_bid:
             raise RuleError(
                 gettext_noop(
