@@ -35,7 +35,8 @@ function say(entry) {
     document.getElementById("main").prepend(line);
   }
   const said = words ? words.dataset.seatKept : "";
-  line.textContent = said.replace("%(bid)s", entry.fields.bid);
+  // The key as tapped ("Blind nil"), else the bid sent.
+  line.textContent = said.replace("%(bid)s", entry.label || entry.fields.bid);
 }
 
 function keep(entry) {
@@ -77,8 +78,10 @@ document.addEventListener("htmx:sendError", (event) => {
     return;
   }
   const trigger = event.detail.requestConfig && event.detail.requestConfig.triggeringEvent;
-  const fields = Object.fromEntries(new FormData(form, (trigger && trigger.submitter) || undefined));
-  keep({ url: form.getAttribute("hx-post"), fields });
+  const key = (trigger && trigger.submitter) || undefined;
+  const fields = Object.fromEntries(new FormData(form, key));
+  const label = key ? key.textContent.trim() : "";
+  keep({ url: form.getAttribute("hx-post"), fields, label });
 });
 
 // An answer to the bid kept (the table, or a refusal): kept no more.

@@ -186,10 +186,10 @@ def test_skull_king_bids_sealed_on_each_phone_are_shown_at_once(
         expect(page.locator("#table .keypad-label")).to_contain_text(
             f"Your bid, hidden from the others: {value}."
         )
-    # The others see who has bid, never what.
+    # The others see who has bid, never what; Ben's phone, his own.
     ben_chips = seats["Ben"].locator("#table .sealed-bids .bidder-bid")
     expect(ben_chips).to_have_text(
-        ["✓ bid in", "✓ bid in", "✓ bid in", "… to bid"], timeout=NEXT_TURN_MS
+        ["✓ bid in", "0", "✓ bid in", "… to bid"], timeout=NEXT_TURN_MS
     )
     seats["Ben"].screenshot(path=screenshot_dir / "sealed-ben-waits.png")
     # Dan's phone goes: the scorekeeper enters his bid, said aloud.
@@ -297,3 +297,97 @@ def test_a_bid_tapped_offline_on_a_seats_phone_is_kept_and_sent(
     )
     expect(carla.locator("#seat-kept")).to_have_count(0)
     assert dict(Hand.objects.filter(deal__game=game).values_list("seat", "bid")) == {1: 3, 2: 1}
+
+
+@pytest.mark.django_db(transaction=True)
+def test_spades_bids_in_turn_on_each_phone(
+    browser, browser_context_args, live_server, screenshot_dir: Path
+) -> None:
+    """Spades (issue 41) with four players on their own phones and the scorekeeper on a
+    fifth: the bids go in turn from the dealer's left, each on its player's phone, seen by
+    every phone as made. Dan's phone loses its connection as he taps 5; the scorekeeper
+    enters his 4 meanwhile, and back online his phone says which bid stands. The hand is
+    scored as a hand count gives it, on every phone, at 360 x 640."""
+    names = ["Anna", "Ben", "Cleo", "Dan"]
+    notebook = Notebook.objects.create()
+    game = services.start_game(
+        notebook=notebook,
+        kind="spades",
+        preset="pagat",
+        options=kind_of("spades").preset_options("pagat"),
+        names=names,
+        first_dealer=3,  # Dan deals: Anna bids first, then Ben, Cleo and Dan
+    )
+    errors: list[str] = []
+
+    def phone() -> Page:
+        context = browser.new_context(
+            **{**browser_context_args, "viewport": {"width": 360, "height": 640}}
+        )
+        page = context.new_page()
+        page.on("pageerror", lambda error: errors.append(str(error)))
+        return page
+
+    keeper = phone()
+    with_notebook(keeper, live_server.url, notebook)
+    seats: dict[str, Page] = {}
+    for seat, name in enumerate(names):
+        link = services.new_share_link(game=game, role="seat", seat=seat)
+        seats[name] = phone()
+        seats[name].goto(f"{live_server.url}/j/{link.key}/")
+        seats[name].wait_for_load_state("networkidle")  # seat.js in
+    keeper.goto(f"{live_server.url}/s/{game.public_id}/")
+    expect(keeper.locator("#table")).to_contain_text("Anna bids now.")
+    expect(seats["Ben"].locator("#table")).to_contain_text("Anna bids now; your turn comes.")
+    expect(seats["Ben"].locator("#table .keypad-form")).to_have_count(0)
+
+    for name, key in (("Anna", "3"), ("Ben", "Nil"), ("Cleo", "4")):
+        page = seats[name]
+        expect(page.locator("#table .keypad-label")).to_have_text(
+            f"{name}, your bid:", timeout=NEXT_TURN_MS
+        )
+        page.locator("#table .keypad button.key", has_text=key).first.click()  # one tap
+    expect(seats["Dan"].locator("#table .keypad-label")).to_have_text(
+        "Dan, your bid:", timeout=NEXT_TURN_MS
+    )
+    chips = seats["Dan"].locator("#table .shown-bids .bidder-bid")
+    expect(chips).to_have_text(["3", "Nil", "4", "… to bid"])
+    seats["Dan"].screenshot(path=screenshot_dir / "spades-seat-dan-bids.png")
+    problems: list[str] = []
+    axe_audit(seats["Dan"], "a Spades seat's phone, its turn to bid", problems)
+    report(problems)
+
+    seats["Dan"].context.set_offline(True)
+    seats["Dan"].locator("#table .keypad button.key", has_text="5").first.click()
+    expect(seats["Dan"].locator("#seat-kept")).to_contain_text("your bid 5 is kept")
+    expect(keeper.locator("#table .keypad-label")).to_have_text(
+        "Dan bids:", timeout=NEXT_TURN_MS
+    )
+    keeper.locator("#table .keypad button.key", has_text="4").first.click()
+    expect(keeper.locator("#round-call")).to_have_text("contracts: 7 against 4")
+    seats["Dan"].context.set_offline(False)
+    expect(seats["Dan"].locator("#table")).to_contain_text(
+        "The bids are shown already: this seat's is 4.", timeout=NEXT_TURN_MS * 2
+    )
+    expect(seats["Dan"].locator("#seat-kept")).to_have_count(0)
+
+    # Ben bid nil: the tricks a player. Anna 4, Ben 0, Cleo 3, Dan 6.
+    for seat, took in enumerate((4, 0, 3, 6)):
+        keeper.locator(
+            f"#table .radio-key:has(input[name='e.tricks.{seat}'][value='{took}'])"
+        ).click()
+    keeper.locator("#table .save-round").click()
+    # Anna & Cleo bid 7, took 7: 70. Ben's nil made: 100; Dan bid 4, took 6: 40 + 2 bags.
+    for page in [keeper, *seats.values()]:
+        expect(page.locator("#round-title")).to_have_text("Round 2", timeout=NEXT_TURN_MS * 2)
+        rows = page.locator("#table .score-chip")
+        totals = {
+            row.locator(".standing-name").inner_text().strip(): row.locator(
+                ".standing-total"
+            ).inner_text()
+            for row in rows.all()
+        }
+        assert totals == {"Anna & Cleo": "70", "Ben & Dan": "142"}
+        width = page.evaluate("document.documentElement.scrollWidth")
+        assert width <= 360, f"{width} px wide"
+    assert not [error for error in errors if "net::" not in error]
