@@ -188,9 +188,7 @@ def test_skull_king_bids_sealed_on_each_phone_are_shown_at_once(
         )
     # The others see who has bid, never what; Ben's phone, his own.
     ben_chips = seats["Ben"].locator("#table .sealed-bids .bidder-bid")
-    expect(ben_chips).to_have_text(
-        ["✓ bid in", "0", "✓ bid in", "… to bid"], timeout=NEXT_TURN_MS
-    )
+    expect(ben_chips).to_have_text(["✓ bid in", "0", "✓ bid in", "… to bid"], timeout=NEXT_TURN_MS)
     seats["Ben"].screenshot(path=screenshot_dir / "sealed-ben-waits.png")
     # Dan's phone goes: the scorekeeper enters his bid, said aloud.
     seats["Dan"].context.set_offline(True)
@@ -360,9 +358,7 @@ def test_spades_bids_in_turn_on_each_phone(
     seats["Dan"].context.set_offline(True)
     seats["Dan"].locator("#table .keypad button.key", has_text="5").first.click()
     expect(seats["Dan"].locator("#seat-kept")).to_contain_text("your bid 5 is kept")
-    expect(keeper.locator("#table .keypad-label")).to_have_text(
-        "Dan bids:", timeout=NEXT_TURN_MS
-    )
+    expect(keeper.locator("#table .keypad-label")).to_have_text("Dan bids:", timeout=NEXT_TURN_MS)
     keeper.locator("#table .keypad button.key", has_text="4").first.click()
     expect(keeper.locator("#round-call")).to_have_text("contracts: 7 against 4")
     seats["Dan"].context.set_offline(False)
