@@ -9,6 +9,8 @@ from django.utils.translation import ngettext
 
 from games.explanations import explained
 from games.kinds import kind_of
+from games.models import SeatBid
+from games.rules.rounds import bid_order
 from games.screens.big import BigScreen, GridRow, Place, SeatLine, last_rounds
 from games.screens.rounds import sides_of
 from games.tables.rounds import RoundsTable
@@ -52,11 +54,20 @@ def big_screen(table: RoundsTable) -> BigScreen:
     kind = kind_of(table.game.kind)
     if kind.bids_first:
         bids = table.pending.entry["bids"] if table.pending is not None else None
+        made, turn = {}, None
+        if bids is None and kind.bids_in_turn:  # the players' own phones bid in turn
+            made = dict(
+                SeatBid.objects.filter(game=table.game, round_number=plan.number).values_list(
+                    "seat", "bid"
+                )
+            )
+            turn = next((seat for seat in bid_order(plan, len(names)) if seat not in made), None)
         screen.seats = [
             SeatLine(
                 name=name,
                 dealer=seat == plan.dealer,
-                bid=None if bids is None else bids[seat],
+                turn=seat == turn,
+                bid=made.get(seat) if bids is None else bids[seat],
             )
             for seat, name in enumerate(names)
             if seat not in plan.sitting_out

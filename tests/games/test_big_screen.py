@@ -184,6 +184,19 @@ def test_a_game_that_bids_first_shows_the_bids_and_the_call(client, notebook) ->
     assert html.count('<li class="big-seat') == 3
 
 
+def test_bids_made_in_turn_on_the_players_phones_show_as_made_with_who_bids_next(
+    client, notebook
+) -> None:
+    game = start(notebook, "spades", NAMES[:4])  # Anna deals: Ben bids first
+    services.new_share_link(game=game, role="seat", seat=1)
+    services.seat_bid(game=game, round_number=1, seat=1, bid=3)
+
+    html = client.get(reverse("big_screen", args=[game.public_id])).text
+
+    seats = re.findall(r'<li class="big-seat( turn)?".*?big-number">([^<]*)<', html, re.S)
+    assert seats == [("", "–"), ("", "3"), (" turn", "–"), ("", "–")]
+
+
 def test_a_game_without_bids_shows_no_bids(client, notebook) -> None:
     html = client.get(reverse("big_screen", args=[two_deals_of_kozel(notebook).public_id])).text
 
