@@ -341,3 +341,33 @@ def test_the_big_screen_follows_a_round_entered_on_the_phone(
         ]
     )
     television.screenshot(path=screenshot_dir / "big-screen-live-round.png")
+
+
+@tv
+@pytest.mark.django_db(transaction=True)
+def test_a_view_link_made_after_the_screen_opened_shows_its_qr_code_without_a_reload(
+    page: Page, live_server
+) -> None:
+    """The television is on before anyone made the view-only link: the owner makes it on the
+    Share page, and its QR code comes to the screen by itself (asked every 20 s, run on
+    here by Playwright's clock)."""
+    game = spades_in_bids()
+    page.clock.install()
+    open_big_screen(page, live_server.url, game)
+    expect(page.locator(".big-no-link")).to_be_visible()
+
+    def after_a_while(selector: str) -> None:
+        for _ in range(4):  # the clock run on, the answer let in, its swap settled
+            page.clock.run_for("00:21")
+            page.wait_for_timeout(400)
+            page.clock.run_for(100)
+            if page.locator(selector).count():
+                return
+        raise AssertionError(f"{selector} never came")
+
+    services.new_share_link(game=game, role=ShareLink.Role.VIEW)
+    after_a_while(".big-qr svg")
+    expect(page.locator(".big-qr svg title")).to_have_text("QR code: follow the score on a phone")
+    services.revoke_share_link(game=game, role=ShareLink.Role.VIEW)  # and the code goes
+    after_a_while(".big-no-link")
+    expect(page.locator(".big-qr")).to_have_count(0)
