@@ -309,6 +309,53 @@ def test_a_finished_game_gives_its_result_card_as_a_png(
     assert len(data) > 10_000  # drawn, not blank
 
 
+#: A phone's share sheet for files, as Web Share gives it (navigator.canShare/share): what
+#: the page hands it is kept for the test to read. A stub, because headless Chromium on
+#: Linux offers no share sheet; ``refuse``: the sheet closed by the player (AbortError).
+SHARE_SHEET = """
+window.__shared = [];
+navigator.canShare = (data) => Boolean(data && data.files && data.files.length);
+navigator.share = async (data) => {
+  if (window.__refuse) { throw new DOMException("closed", "AbortError"); }
+  const file = data.files[0];
+  const bytes = new Uint8Array(await file.arrayBuffer());
+  window.__shared.push({name: file.name, type: file.type, title: data.title,
+                        head: Array.from(bytes.slice(0, 24)), size: bytes.length});
+};
+"""
+
+
+@pytest.mark.django_db(transaction=True)
+def test_where_the_phone_has_a_share_sheet_the_card_goes_to_it(page: Page, live_server) -> None:
+    """A phone with Web Share for files: the card is handed to the share sheet (a 1080 x
+    1080 PNG named as the download would be, titled with the game), not downloaded; the
+    sheet closed by the player downloads nothing either."""
+    game = sheet_of_seven(3)
+    services.end_game(game=game)
+    page.add_init_script(SHARE_SHEET)
+    page.context.add_cookies(
+        [{"name": "notebook", "value": game.notebook.key, "url": live_server.url}]
+    )
+    downloads: list[object] = []
+    page.on("download", lambda download: downloads.append(download))
+    page.goto(f"{live_server.url}/s/{game.public_id}/")
+    button = page.get_by_role("button", name="Share the result as an image")
+
+    button.click()
+    page.wait_for_function("window.__shared.length === 1")
+    shared = page.evaluate("window.__shared[0]")
+    page.evaluate("window.__refuse = true")
+    button.click()
+    page.wait_for_timeout(500)
+
+    finished = Game.objects.get(pk=game.pk).finished_at
+    assert shared["name"] == f"scorekeeper-{game.public_id}-{finished:%Y-%m-%d}.png"
+    assert shared["type"] == "image/png" and shared["size"] > 10_000
+    assert png_size(bytes(shared["head"])) == (1080, 1080)
+    assert shared["title"]
+    assert page.evaluate("window.__shared.length") == 1 and not downloads
+
+
 @tv
 @pytest.mark.django_db(transaction=True)
 def test_the_big_screen_follows_a_round_entered_on_the_phone(
