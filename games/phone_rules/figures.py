@@ -97,7 +97,9 @@ def table(request):
     are the same. The answer: the standings, ``count`` rounds, the rounds from ``since`` on
     (points, totals, explanations), and the first kept round the rules refuse, if any
     (``refused``: its index in ``kept`` and the refusal), the rounds after it left out; with
-    ``bids`` (the next round's bids form's fields, where they are in), the ``call``."""
+    ``bids`` (the next round's bids form's fields, where they are in), the ``call``, and
+    ``form``: which way the next round's form is drawn for them, where the game's module
+    draws it more than one way (its ``form_variant``; the server drew each ahead)."""
     game = round_game(request["game"])
     options = request.get("options", {})
     players, first_dealer = request["players"], request["first_dealer"]
@@ -137,9 +139,11 @@ def table(request):
         added.append(rounds[index])
     result = tally.result(request.get("ended", False))
     since = request.get("since", 0)
-    call = None
+    call = form = None
     if refused is None and request.get("bids") and result.next_round is not None:
-        call = _call(game, result.next_round, request["bids"])
+        bids = _bids_in(request["bids"])
+        call = _call(game, result.next_round, bids)
+        form = _form(game, result.next_round, bids)
     return {
         "sides": plain(result.sides),
         "totals": plain(result.totals),
@@ -153,17 +157,33 @@ def table(request):
         "rounds": [plain(scored) for scored in result.rounds[since:]],
         "refused": refused,
         "call": call,
+        "form": form,
     }
 
 
-def _call(game, plan, fields):
-    """The call for the next round's bids kept on the phone (its bids form's fields), as the
-    deal screen says it once they are in (the game's ``call``), or None."""
-    call = getattr(game, "call", None)
+def _bids_in(fields):
+    """The next round's bids phase kept on the phone (its bids form's fields) as entered, or
+    None where the form cannot have sent them."""
     try:
-        bids = entry_of([(name, [value]) for name, value in fields.items()]).get("bids")
+        entry = entry_of([(name, [value]) for name, value in fields.items()])
     except RuleError:
         return None
-    if call is None or not isinstance(bids, list):
+    return entry if isinstance(entry.get("bids"), list) else None
+
+
+def _call(game, plan, entry):
+    """The call for the bids in, as the deal screen says it once they are in (the game's
+    ``call``), or None."""
+    call = getattr(game, "call", None)
+    if call is None or entry is None:
         return None
-    return plain(call(plan, bids))
+    return plain(call(plan, entry["bids"]))
+
+
+def _form(game, plan, entry):
+    """Which way the next round's form is drawn for the bids in (the game's
+    ``form_variant``), or None where the game draws it one way."""
+    form_variant = getattr(game, "form_variant", None)
+    if form_variant is None or entry is None:
+        return None
+    return form_variant(plan, entry)

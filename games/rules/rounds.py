@@ -21,9 +21,15 @@ Optional: ``check_bids`` and ``call`` (Kind.bids_first), with ``BID_FIELDS`` whe
 bids phase enters more than the bids (`bid_fields`) and ``check_bids_so_far`` where a bid
 made in turn can be refused before the others are in (`checked_bids_so_far`),
 ``form_facts(rules, players, plan) -> dict`` for what the game's form shows beyond the
-plan, and ``FIGURES`` with ``round_figures(entry, seat, rules) -> dict[str, int]``: what a
-player's statistics count in a round as checked (bids made, contracts) under the table's
-``rules`` (its options), each ``Figure`` naming one count.
+plan; ``FORM_VARIANTS`` (names, the first the default) with ``form_variant(plan,
+bids_entry) -> str``, where the play phase's form after the bids (Kind.bids_first) is drawn
+one of several ways that the bids decide (the tricks per team, say, or per player once a
+bid is scored apart); ``bids_entry`` is the bids phase as entered (`checked_bids`, or the
+form's fields read back), and the default is the form while the bids are not known (a
+phone offline draws each way ahead and asks the rules which one); and ``FIGURES`` with
+``round_figures(entry, seat, rules) -> dict[str, int]``: what a player's statistics count
+in a round as checked (bids made, contracts) under the table's ``rules`` (its options),
+each ``Figure`` naming one count.
 """
 
 from __future__ import annotations

@@ -160,9 +160,25 @@ def round_rows(table: RoundsTable, number: int) -> dict:
     }
 
 
-def form_context(table: RoundsTable, plan: Plan, phase: str | None) -> dict:
-    """What the round's panel (games/_round_form.html) needs for ``plan`` in ``phase``."""
+def variant_of(table: RoundsTable, plan: Plan | None, phase: str | None, bids: object) -> str:
+    """Which way the round's form is drawn (its module's ``FORM_VARIANTS``): in the play
+    phase, as its ``form_variant`` says for the bids in (``bids``: the bids phase as
+    entered, None while not known); else, or where the game draws its form one way, ""."""
+    form_variant = getattr(table.module, "form_variant", None)
+    if form_variant is None or plan is None or phase != "play":
+        return ""
+    return form_variant(plan, bids)
+
+
+def form_context(
+    table: RoundsTable, plan: Plan, phase: str | None, variant: str | None = None
+) -> dict:
+    """What the round's panel (games/_round_form.html) needs for ``plan`` in ``phase``,
+    drawn ahead, the bids not known: the form of ``variant`` (one of the module's
+    ``FORM_VARIANTS``), else its default."""
     kind = kind_of(table.game.kind)
+    if variant is None:
+        variant = variant_of(table, plan, phase, None)
     return {
         "game": table.game,
         "rules": table.rules,
@@ -176,6 +192,7 @@ def form_context(table: RoundsTable, plan: Plan, phase: str | None) -> dict:
         "counts": list(range((plan.cards or 0) + 1)),
         "facts": facts_of(table, plan),
         "prefill": {},
+        "form_variant": variant,
         "ends_by_table": kind.ends_by_table,
         "result": {"rounds": True},  # "End the game now" offered ahead
         "entry_template": f"{kind.template}#entry",
@@ -214,6 +231,8 @@ def table_context(
         "entry_sides": entry_sides(table, plan),
         "prefill": prefill,
         "phase": phase,
+        # The form as the bids in say (a refused round's form: as the bids it sent say).
+        "form_variant": variant_of(table, plan, phase, prefill if phase == "play" else None),
         "call": call,
         "counts": list(range((plan.cards or 0) + 1)) if plan else [],
         "facts": facts_of(table, plan),
@@ -403,9 +422,28 @@ def _field_text(value: object) -> str:
     return "null" if value is None else str(value)
 
 
+def _variants(table: RoundsTable, phase: str | None) -> tuple:
+    """The ways a phase's form is drawn ahead: each of the module's ``FORM_VARIANTS`` in the
+    play phase after the bids, since the bids are not known yet; else the one way (None)."""
+    variants = getattr(table.module, "FORM_VARIANTS", None)
+    return tuple(variants) if variants and phase == "play" else (None,)
+
+
+def _form_key(table: RoundsTable, number: int, phase: str | None, variant: str | None) -> str:
+    """The key of a form drawn ahead: "<round>:<phase>", then ":<variant>" for a way to
+    draw it other than the default."""
+    key = f"{number}:{phase or 'play'}"
+    if variant is None or variant == table.module.FORM_VARIANTS[0]:
+        return key
+    return f"{key}:{variant}"
+
+
 def ahead(request: HttpRequest, table: RoundsTable) -> dict:
     """The forms of the next rounds, drawn by the game's own template as the server would
-    draw them, keyed "<round>:<phase>"; a phone offline shows the one it has reached."""
+    draw them, keyed "<round>:<phase>"; a phone offline shows the one it has reached. Where
+    the play phase's form is drawn one of several ways (the module's ``FORM_VARIANTS``),
+    each is drawn: the default under "<round>:play", the others under
+    "<round>:play:<variant>", and the rules on the phone say which one the bids call for."""
     kind = kind_of(table.game.kind)
     phases = ("bids", "play") if kind.bids_first else (None,)
     forms, calls = {}, {}
@@ -422,9 +460,10 @@ def ahead(request: HttpRequest, table: RoundsTable) -> dict:
                 total: explained([table.module.call(plan, [total])])[0] for total in range(most + 1)
             }
         for phase in phases:
-            context = form_context(table, plan, phase)
-            html = render_to_string("games/_round_form.html", context, request=request)
-            forms[f"{plan.number}:{phase or 'play'}"] = html
+            for variant in _variants(table, phase):
+                context = form_context(table, plan, phase, variant)
+                html = render_to_string("games/_round_form.html", context, request=request)
+                forms[_form_key(table, plan.number, phase, variant)] = html
         through = plan.number
         plan = table.module.plan_after(table.rules, table.players, table.game.first_dealer, plan)
     words = {

@@ -2,8 +2,10 @@
 // drawing's `forms`, static/js/offline-drawing.js): the totals, places and each kept round's
 // points and explanations worked out by games.rules itself on this phone
 // (static/js/phone-rules.js: MicroPython in a worker), and the next round's form as the
-// server drew it ahead with the game's own template (games/screens/rounds.py, `ahead`).
-// Nothing here decides a rule.
+// server drew it ahead with the game's own template (games/screens/rounds.py, `ahead`):
+// where it drew that form more than one way (the rules' FORM_VARIANTS), the one the rules
+// on this phone name for the bids in (their answer's `form`). Nothing here decides a rule.
+import { capture, restore } from "./keep.js";
 import { rounds } from "./model.js";
 import { askRules, escape, phoneRules } from "./offline-parts.js";
 import { pendingNote, undoRow } from "./offline-table.js";
@@ -114,12 +116,34 @@ function said(holder, fields) {
   ).join("; ");
 }
 
+// The form drawn ahead for a round's phase: "<round>:<phase>", or where the server drew it
+// more than one way (`ahead`), "<round>:<phase>:<variant>" for the way ``variant`` the rules
+// named. Its key and HTML; the default where the rules named none (or cannot: no rules).
+function formAt(ahead, number, phase, variant) {
+  const key = `${number}:${phase || "play"}`;
+  const named = variant && `${key}:${variant}`;
+  return named && ahead.forms[named]
+    ? { key: named, html: ahead.forms[named] }
+    : { key, html: ahead.forms[key] };
+}
+
+// The form a round kept here was entered on: of the ways its phase was drawn, the one that
+// has each of its fields (a round's tricks per team are said with the words of that form).
+function enteredOn(ahead, number, phase, fields) {
+  const key = `${number}:${phase || "play"}`;
+  const drawn = Object.keys(ahead.forms).filter((each) => each.startsWith(`${key}:`));
+  const names = Object.keys(fields).filter((name) => name.startsWith("e."));
+  const holds = (each) => names.every((name) => ahead.forms[each].includes(`name="${name}"`));
+  const found = [key, ...drawn].find((each) => ahead.forms[each] && holds(each));
+  return ahead.forms[found || key];
+}
+
 // A round kept on this phone, said with the words of its form drawn ahead (its title and
 // what was entered), or null where no form was drawn for it.
 // Said once for each round kept: a form is parsed only for a round not yet said.
 const sayings = new WeakMap(); // ahead -> Map(round, phase and fields -> what is said)
 function keptRound(ahead, number, phase, fields) {
-  const html = ahead.forms[`${number}:${phase || "play"}`];
+  const html = enteredOn(ahead, number, phase, fields);
   if (!html) {
     return null;
   }
@@ -239,7 +263,10 @@ function ask(server, question, key) {
     });
 }
 
-// The figures drawn into the table already on screen, when the rules answer after it.
+// The figures drawn into the table already on screen, when the rules answer after it; and
+// the form, where they name another way to draw it for the bids in than the one drawn (the
+// default, drawn while they worked): only the form is drawn again, and what the player chose
+// in it meanwhile stays where the new one has the same fields (keep.js).
 function fill(key) {
   const holder = document.querySelector("#offline-table [data-phone-scores]");
   if (!shown || !holder || holder.dataset.phoneScores !== key) {
@@ -250,6 +277,15 @@ function fill(key) {
   const answer = answers.get(key);
   if (form && answer && answer.finished) {
     form.hidden = true;
+  }
+  const at = shown.at;
+  const named = at && answer && !answer.failed ? answer.form : null;
+  const wanted = named && formAt(shown.ahead, at.number, at.phase, named);
+  if (form && wanted && wanted.html && form.dataset.formKey !== wanted.key) {
+    const kept = capture(document.getElementById("table"));
+    form.innerHTML = formFor(wanted.html, at.bids);
+    form.dataset.formKey = wanted.key;
+    restore(kept);
   }
   // Said for the tests and docs/phone.md's figures: the rules' time and their start.
   const detail = { ms: answer && answer.ms, startMs: answer && answer.startMs };
@@ -351,8 +387,9 @@ function figures({ server, ahead, question, serverChips, call: looked }, answer)
 }
 
 // With the rules' answer at hand (a redraw), the table is drawn whole; otherwise the
-// server's last totals stand in until it comes (`fill`).
-function scores(server, ahead, entries, serverChips, bids, call) {
+// server's last totals stand in until it comes (`fill`). ``at``: the round and phase whose
+// form the table shows, and the bids in, or null.
+function scores(server, ahead, entries, serverChips, bids, call, at) {
   const question = { ...asked(server, entries), bids };
   const key = JSON.stringify([
     server.version,
@@ -361,7 +398,7 @@ function scores(server, ahead, entries, serverChips, bids, call) {
     question.kept,
     bids,
   ]);
-  shown = { server, ahead, question, serverChips, call };
+  shown = { server, ahead, question, serverChips, call, at };
   if (!answers.has(key)) {
     ask(server, question, key);
   }
@@ -369,6 +406,7 @@ function scores(server, ahead, entries, serverChips, bids, call) {
   return {
     html: `<div data-phone-scores="${escape(key)}">${figures(shown, answer)}</div>`,
     finished: Boolean(answer && answer.finished),
+    form: answer && !answer.failed ? answer.form : null, // the way the rules name, if any
   };
 }
 
@@ -414,8 +452,7 @@ function drawn(server, ahead, view, serverTable, entries) {
   const state = view.state;
   const chips = serverTable && serverTable.querySelector(".score-chips");
   const serverChips = chips ? chips.outerHTML : "";
-  const html =
-    !state.ended && state.number && ahead.forms[`${state.number}:${state.phase || "play"}`];
+  const at = !state.ended && state.number ? { ...state } : null;
   // The call for the bids kept, looked up by their sum (the server worked each one out),
   // while the rules on the phone have not said it (or cannot: their files never came).
   const calls = (ahead.lookups.calls || {})[state.number];
@@ -426,7 +463,7 @@ function drawn(server, ahead, view, serverTable, entries) {
   const byRules = Boolean(server.rules && server.phone_rules && ahead.catalogue);
   const bids = state.phase === "play" && !state.ended ? state.bids || null : null;
   const scored = byRules
-    ? scores(server, ahead, entries, serverChips, bids, call)
+    ? scores(server, ahead, entries, serverChips, bids, call, at)
     : {
         html:
           serverChips +
@@ -434,8 +471,11 @@ function drawn(server, ahead, view, serverTable, entries) {
           `<p class="small muted">${escape(words.later)}</p>`,
         finished: false,
       };
-  const form = html
-    ? formFor(html, state.bids)
+  // The form the rules named for the bids in, where their answer is at hand; else the
+  // default, and `fill` draws the one they name when they answer.
+  const drawnForm = at ? formAt(ahead, at.number, at.phase, scored.form) : { key: "" };
+  const form = drawnForm.html
+    ? formFor(drawnForm.html, state.bids)
     : `<p class="panel">${escape(words.no_form)}</p>`;
   return [
     undoRow(words),
@@ -443,6 +483,7 @@ function drawn(server, ahead, view, serverTable, entries) {
     byRules ? keptBids(ahead, view.entered || []) : "",
     // With the rules on the phone the call comes with their figures (`figures`).
     !byRules && call ? `<p class="announcement call-even">${escape(call)}</p>` : "",
-    `<div data-phone-form${scored.finished ? " hidden" : ""}>${form}</div>`,
+    `<div data-phone-form data-form-key="${escape(drawnForm.html ? drawnForm.key : "")}"` +
+      `${scored.finished ? " hidden" : ""}>${form}</div>`,
   ].join("");
 }
