@@ -1,8 +1,10 @@
 """Spades at the table with one thumb (issue 41): the first bid within 16 taps of the home
 page; a hand entered at 390 x 844 and 360 x 640 (a blind nil, one tap; each team's contract
 as the bids come in; the tricks per player), nothing wider than the screen, no tap needing
-a scroll at 390 x 844; and a hand scored offline, the network cut, as a hand count gives
-it and as the server then agrees."""
+a scroll at 390 x 844; hands scored offline, the network cut, as a hand count gives them
+and as the server then agrees, the tricks per team where the rules on the phone say so;
+and bids whose POST gets no answer: the phone's table asks the tricks the way the server
+then does, so what was tapped stays chosen when the server's late answer comes."""
 
 from __future__ import annotations
 
@@ -14,7 +16,7 @@ from playwright.sync_api import Page, expect
 
 from games import services
 from games.kinds import kind_of
-from games.models import Notebook
+from games.models import Game, Notebook, Round
 from tests.e2e import test_one_thumb
 from tests.e2e.test_accessibility import axe_audit, report
 from tests.e2e.test_offline_scores import came_back, offline_game, phone_chips
@@ -131,8 +133,12 @@ def spades_hand(page: Page, number: int, bids, tricks, call: str = "") -> None:
     if call:  # the deal screen's call, online or worked out on the phone
         expect(page.locator(".announcement.call-even")).to_have_text(call)
     page.wait_for_timeout(HUMAN_PAUSE_MS)
-    for seat, took in enumerate(tricks):
-        key(page, f"e.tricks.{seat}", took).click()
+    # Each player's tricks, or the keys named (a team's tricks: {"e.team_tricks.0": 6, ...}).
+    taps = (
+        tricks if isinstance(tricks, dict) else {f"e.tricks.{s}": t for s, t in enumerate(tricks)}
+    )
+    for name, took in taps.items():
+        key(page, name, took).click()
     page.locator(".save-round").click()
     answered(page, number)
     page.wait_for_timeout(HUMAN_PAUSE_MS)
@@ -163,11 +169,18 @@ def test_a_hand_scores_offline_as_a_hand_count_then_as_the_server_does(
     # Ben & Dario's bags: 2 of hand 1's overtricks, then Ben's failed nil's 2 tricks.
     marks = page.locator("#offline-table .score-chips .chip-mark")
     expect(marks).to_contain_text(["bags: 4"])
-    offline_marks = marks.all_inner_texts()
     page.screenshot(path=str(screenshot_dir / "spades-offline-scores.png"))
+    # Hand 3, no nil: the rules on the phone name the form per team, drawn ahead that way.
+    # Anna & Carla 5 bid, 6 taken: 51 (a bag); Ben & Dario 8 bid, 7 taken: set, −80.
+    spades_hand(page, 3, [3, 4, 2, 4], {"e.team_tricks.0": 6, "e.team_tricks.1": 7})
+    expect(page.locator("#offline-table [data-phone-scores] .kept-round")).to_have_count(2)
+    assert phone_chips(page) == {"Anna & Carla": 181, "Ben & Dario": -148}
+    said = page.locator("#offline-table .kept-round .kept-said").last
+    expect(said).to_contain_text("Anna & Carla: tricks taken 6; Ben & Dario: tricks taken 7")
+    offline_marks = marks.all_inner_texts()
 
-    came_back(context, page, url, 2)
-    assert chips(page) == {"Anna & Carla": 130, "Ben & Dario": -68}
+    came_back(context, page, url, 3)
+    assert chips(page) == {"Anna & Carla": 181, "Ben & Dario": -148}
     assert page.locator("#table .score-chips .chip-mark").all_inner_texts() == offline_marks
     assert not errors
 
@@ -221,3 +234,115 @@ def test_the_hand_and_the_sheet_fit_the_screen_in_every_language_and_pass_axe(
     assert widest(page) <= 360
     axe_audit(page, f"Spades' sheet ({language})", problems)
     report(problems)
+
+
+class NoAnswer:
+    """Every POST of the session cut (``route.abort``) while ``cut``, as a flaky connection
+    loses the bids' POST and the outbox's sends after it; the poll's GETs go through."""
+
+    def __init__(self, page: Page, url: str) -> None:
+        self.page, self.url, self.cut, self.cuts = page, url, True, 0
+        page.route(f"{url}**", self.handle)
+
+    def handle(self, route) -> None:
+        if self.cut and route.request.method == "POST":
+            self.cuts += 1
+            route.abort("connectionreset")
+        else:
+            route.continue_()
+
+    def answer(self) -> None:
+        """The connection good again: the outbox sends what it kept at once (``online``)."""
+        self.cut = False
+        self.page.evaluate("window.dispatchEvent(new Event('online'))")
+
+
+def bids_without_an_answer(page: Page, url: str, bids) -> NoAnswer:
+    """Hand 1's bids tapped and sent, the POST cut: the phone's table goes on."""
+    kept_ahead(page, through=4)  # both ways of the hand's form are on the phone
+    cut = NoAnswer(page, url)
+    expect(page.locator("#round-title")).to_have_text("Round 1")
+    for seat, bid in enumerate(bids):
+        key(page, f"e.bids.{seat}", bid).click()
+    page.locator("#table .save-round").click()
+    expect(page.locator("#offline-table")).to_be_attached()
+    expect(page.locator("#offline-table .save-round")).to_have_text("Save round 1")
+    assert cut.cuts >= 1
+    return cut
+
+
+def sent_and_swapped(page: Page, cut: NoAnswer) -> None:
+    """The outbox sends the bids again; the server's late answer replaces the phone's table."""
+    cut.answer()
+    expect(page.locator("#connection")).to_contain_text("every entry kept on this phone was sent")
+    expect(page.locator("#offline-table")).to_have_count(0)
+    expect(page.locator("#table .save-round")).to_have_text("Save round 1")
+
+
+@pytest.mark.django_db(transaction=True)
+def test_bids_without_a_nil_sent_without_an_answer_get_the_tricks_per_team_which_stay_chosen(
+    browser, browser_context_args, live_server, screenshot_dir: Path
+) -> None:
+    """Issue 41's defect (bench/walk.py, every second POST aborted): the bids' POST gets no
+    answer, the phone's table shows the form the rules on the phone name for the bids (per
+    team: no nil), the team's tricks are tapped there, and the server's late answer (its form
+    per team) keeps them chosen; Save scores the hand as a hand count does."""
+    context, page, url, errors = offline_game(
+        browser, browser_context_args, live_server, "Spades", list(NAMES)
+    )
+    cut = bids_without_an_answer(page, url, [3, 4, 2, 4])
+
+    # The rules on the phone say per team; the form drawn ahead that way replaces the default.
+    phone = page.locator("#offline-table")
+    expect(phone.locator("input[name='e.team_tricks.1']")).to_have_count(14)
+    expect(phone.locator("input[name='e.tricks.0']")).to_have_count(0)
+    expect(phone.locator(".announcement.call-even")).to_have_text("contracts: 5 against 8")
+    key(page, "e.team_tricks.0", 6).click()
+    key(page, "e.team_tricks.1", 7).click()
+    page.screenshot(path=str(screenshot_dir / "spades-flaky-per-team.png"))
+
+    sent_and_swapped(page, cut)
+    for side, took in enumerate((6, 7)):
+        expect(
+            page.locator(f"#table input[name='e.team_tricks.{side}'][value='{took}']")
+        ).to_be_checked()
+    page.locator("#table .save-round").click()
+    answered(page, 1)
+    # By hand (docs/rules-spades.md): Anna & Carla bid 3 + 2 = 5, took 6: 10 × 5 + 1 bag = 51;
+    # Ben & Dario bid 4 + 4 = 8, took 7: set, −10 × 8 = −80.
+    assert chips(page) == {"Anna & Carla": 51, "Ben & Dario": -80}
+    game = Game.objects.get(public_id=url.rstrip("/").rsplit("/", 1)[1])
+    assert [one.entry for one in Round.objects.filter(game=game, done=True)] == [
+        {"bids": [3, 4, 2, 4], "blind": [False] * 4, "team_tricks": [6, 7]}
+    ]
+    assert not errors
+    context.close()
+
+
+@pytest.mark.django_db(transaction=True)
+def test_bids_with_a_nil_sent_without_an_answer_get_the_tricks_per_player(
+    browser, browser_context_args, live_server, screenshot_dir: Path
+) -> None:
+    context, page, url, errors = offline_game(
+        browser, browser_context_args, live_server, "Spades", list(NAMES)
+    )
+    cut = bids_without_an_answer(page, url, [3, 0, 2, 4])
+
+    phone = page.locator("#offline-table")
+    expect(phone.locator(".announcement.call-even")).to_have_text("contracts: 5 against 4")
+    expect(phone.locator("input[name='e.tricks.3']")).to_have_count(14)
+    expect(phone.locator("input[name='e.team_tricks.0']")).to_have_count(0)
+    for seat, took in enumerate((4, 0, 2, 7)):
+        key(page, f"e.tricks.{seat}", took).click()
+
+    sent_and_swapped(page, cut)
+    for seat, took in enumerate((4, 0, 2, 7)):
+        expect(
+            page.locator(f"#table input[name='e.tricks.{seat}'][value='{took}']")
+        ).to_be_checked()
+    page.locator("#table .save-round").click()
+    answered(page, 1)
+    # By hand: Anna & Carla bid 5, took 6: 51; Ben's nil made, +100, Dario bid 4, took 7: 43.
+    assert chips(page) == {"Anna & Carla": 51, "Ben & Dario": 143}
+    assert not errors
+    context.close()

@@ -4,6 +4,8 @@ with its bags, corrections, undo, the statistics and the files (docs/rules-spade
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from django.test import Client
 from django.urls import reverse
@@ -161,6 +163,35 @@ def test_after_the_bids_the_tricks_are_asked_per_team_unless_a_nil_was_bid(clien
     post(client, game, "bids", bids_form(1, [3, 0, 2, 4]))  # the bids changed: a nil
     html = client.get(reverse("game", args=[game.public_id])).content.decode()
     assert 'name="e.tricks.1"' in html and 'name="e.team_tricks.0"' not in html
+
+
+def round_form_fields(html: str) -> set[str]:
+    """The names of the fields of the round's form (the tricks and the bids it carries)."""
+    form = html[html.index('data-action="round"') :]
+    return set(re.findall(r'name="(e\.[\w.]+)"', form[: form.index("</form>")]))
+
+
+def test_the_forms_drawn_ahead_are_both_ways_the_tricks_are_asked(client, notebook):
+    """A phone offline has the hand's form per player and per team for every hand ahead; the
+    rules on the phone say which the bids call for (form_variant), and it is the form the
+    server then draws: the same fields, so what was tapped carries over."""
+    game = start(notebook)
+
+    data = client.get(reverse("ahead", args=[game.public_id])).json()
+
+    assert list(data["forms"]) == [
+        f"{number}:{form}" for number in range(1, 5) for form in ("bids", "play", "play:teams")
+    ]
+    per_player = round_form_fields(data["forms"]["1:play"])
+    per_team = round_form_fields(data["forms"]["1:play:teams"])
+    assert {"e.tricks.0", "e.tricks.3"} <= per_player and "e.team_tricks.0" not in per_player
+    assert {"e.team_tricks.0", "e.team_tricks.1"} <= per_team and "e.tricks.0" not in per_team
+    assert "Round 4" in data["forms"]["4:play:teams"]
+
+    no_nil = post(client, game, "bids", bids_form(1, [3, 4, 2, 4])).content.decode()
+    assert round_form_fields(no_nil) == per_team
+    a_nil = post(client, game, "bids", bids_form(1, [3, 0, 2, 4])).content.decode()
+    assert round_form_fields(a_nil) == per_player
 
 
 def test_a_correction_and_undo_carry_through_every_total(client, notebook):

@@ -62,6 +62,17 @@ def rounds_game(game, rules, players, first_dealer, entries, ended=False) -> dic
     }
 
 
+def phone_table(game, rules, bids, blind) -> dict:
+    """A table on a phone offline (figures.table): one hand stored, one kept as its form's
+    fields, and the next hand's bids in (its bids form's fields)."""
+    kept = {f"e.bids.{seat}": "3" for seat in range(4)}
+    kept.update({f"e.team_tricks.{side}": took for side, took in enumerate(("7", "6"))})
+    fields = {f"e.bids.{seat}": bid for seat, bid in enumerate(bids)}
+    fields.update({f"e.blind.{seat}": mark for seat, mark in enumerate(blind)})
+    stored = [{"bids": [4, 4, 4, 1], "team_tricks": [8, 5]}]
+    return {**rounds_game(game, rules, 4, 0, stored), "kept": [kept], "since": 1, "bids": fields}
+
+
 def skull_king_round(bids, tricks, bonuses=None) -> dict:
     return {"bids": bids, "tricks": tricks, **({"bonuses": bonuses} if bonuses else {})}
 
@@ -225,6 +236,17 @@ CASES = {
     "spades a refused hand": rounds_game(
         "spades", spades.PRESETS["pagat"], 4, 0, [{"bids": [3, 3, 3, 3], "team_tricks": [7, 7]}]
     ),
+    # Spades on a phone offline: a hand kept as its form's fields, then the next hand's bids:
+    # the call, and which way the rules draw the hand's form (form_variant).
+    "spades on the phone, no nil: per team": phone_table(
+        "spades", spades.PRESETS["pagat"], ["3", "4", "2", "4"], ["false"] * 4
+    ),
+    "spades on the phone, a nil: per player": phone_table(
+        "spades", spades.PRESETS["pagat"], ["5", "3", "0", "4"], ["false"] * 4
+    ),
+    "spades on the phone, a blind nil: per player": phone_table(
+        "spades", spades.Rules(blind_nil="on"), ["0", "4", "5", "4"], ["true"] + ["false"] * 3
+    ),
     # The sheet: each preset (tests/rules/test_sheet.py's games).
     "sheet free, ended by the table": rounds_game(
         "sheet", sheet.PRESETS["free"], 3, 0, [{"points": [4, 9, 9]}, {"points": [3, -2, 0]}], True
@@ -357,4 +379,12 @@ def test_the_worked_examples_cover_every_game_whole_and_refused() -> None:
     }
     assert finished == games
     assert len(answers["skull_king twenty rounds"]["rounds"]) == 20
+    # The form after the bids, as the rules say (per team unless a nil, blind or not).
+    forms = {name: answer.get("form") for name, answer in answers.items() if "kept" in CASES[name]}
+    assert forms == {
+        "spades on the phone, no nil: per team": "teams",
+        "spades on the phone, a nil: per player": "players",
+        "spades on the phone, a blind nil: per player": "players",
+    }
+    assert answers["spades on the phone, no nil: per team"]["count"] == 2
     assert len(answers["oh_hell classic-4"]["deals"]) == 13

@@ -333,3 +333,29 @@ def test_bids_so_far_that_no_bid_to_come_can_mend_are_refused(
 def test_bids_are_made_in_turn_from_the_dealers_left() -> None:
     assert bid_order(FIRST, 4) == [1, 2, 3, 0]  # seat 0 deals the first hand
     assert bid_order(hand(), 4) == [3, 0, 1, 2]
+
+
+# -- the form after the bids ------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("bids_entry", "variant"),
+    [
+        ({"bids": [3, 4, 2, 4]}, "teams"),  # no nil: a team's tricks are all that count
+        ({"bids": [3, 4, 2, 4], "blind": [False] * 4}, "teams"),
+        ({"bids": [13, 0, 0, 0]}, "players"),  # a nil is scored apart: each player's tricks
+        ({"bids": [5, 3, 0, 4], "blind": [False] * 4}, "players"),
+        ({"bids": [0, 4, 4, 4], "blind": [True, False, False, False]}, "players"),  # blind nil
+        (None, "players"),  # the bids not known yet (a form drawn ahead): the default
+        ({}, "players"),
+        ({"bids": [3, 4, 2]}, "players"),
+        ({"bids": "3,4,2,4"}, "players"),
+    ],
+)
+def test_the_tricks_are_asked_per_team_unless_a_nil_was_bid(bids_entry, variant) -> None:
+    assert spades.form_variant(FIRST, bids_entry) == variant
+    assert variant in spades.FORM_VARIANTS
+
+
+def test_the_form_is_drawn_per_player_while_the_bids_are_not_known() -> None:
+    assert spades.FORM_VARIANTS[0] == spades.form_variant(hand(), None) == "players"

@@ -13,8 +13,9 @@ The interface of a game scored round by round (games.rules.rounds): ``Rules``,
 mark), ``form_facts`` (the target, the least team bid, and whether each side may bid
 blind nil, with the reason when not), ``FIGURES`` and ``round_figures``; with the bids
 first (Kind.bids_first) ``check_bids`` (the bids and their ``blind`` marks, the bids
-phase's ``BID_FIELDS``), ``check_bids_so_far`` (the bids made in turn before all are in)
-and ``call`` (each side's contract).
+phase's ``BID_FIELDS``), ``check_bids_so_far`` (the bids made in turn before all are in),
+``call`` (each side's contract) and ``FORM_VARIANTS`` with ``form_variant`` (the tricks
+per team when nobody bid nil, else per player).
 
 ``Rules(target=500, failed_nil="bags", blind_nil="off", bags=True, bag_limit=10,
 bag_penalty=100, mercy=0, min_team_bid=0, ten_for_200=False, moon="off", moon_points=200)``
@@ -31,9 +32,11 @@ bag_penalty=100, mercy=0, min_team_bid=0, ten_for_200=False, moon="off", moon_po
 from games.rules.spades.entry import (
     BID_FIELDS,
     ENTRY_KEYS,
+    FORM_VARIANTS,
     check_bids,
     check_bids_so_far,
     check_round,
+    form_variant,
     side_tricks,
 )
 from games.rules.spades.scoring import (
@@ -77,6 +80,7 @@ __all__ = [
     "BID_FIELDS",
     "ENTRY_KEYS",
     "FIGURES",
+    "FORM_VARIANTS",
     "MAX_PLAYERS",
     "MERCY_LINES",
     "MIN_PLAYERS",
@@ -101,6 +105,7 @@ __all__ = [
     "contracts",
     "first_plan",
     "form_facts",
+    "form_variant",
     "hand_score",
     "plan_after",
     "round_figures",

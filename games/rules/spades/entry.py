@@ -28,6 +28,10 @@ ENTRY_KEYS = ("bids", "blind", "tricks", "team_tricks")
 #: What the bids phase enters (games.rules.rounds.bid_fields): the bids and their blind marks.
 BID_FIELDS = ("bids", "blind")
 
+#: The ways the hand's form asks the tricks (games.rules.rounds, ``form_variant``): per
+#: player, the default while the bids are not known, or per team.
+FORM_VARIANTS = ("players", "teams")
+
 NO_BIDS = gettext_noop("Enter every player's bid.")
 NO_TRICKS = gettext_noop("Enter the tricks of every player, or of each team.")
 
@@ -122,6 +126,17 @@ def _blind(rules: Rules, plan: Plan, bids: list, blind: object) -> list[bool]:
                 behind=plan.behind[team_of(seat)],
             ).at(f"blind.{seat}")
     return list(blind)
+
+
+def form_variant(plan: Plan, bids_entry: object) -> str:
+    """How the hand's form asks the tricks once ``bids_entry`` (the bids phase as entered:
+    ``{"bids": [...], "blind": [...]}``) is in: per team when nobody bid nil (a blind nil is
+    a nil), else per player, whose nil is scored apart; per player while the bids are not
+    known (None, or not four bids)."""
+    bids = bids_entry.get("bids") if isinstance(bids_entry, dict) else None
+    if not isinstance(bids, list) or len(bids) != PLAYERS or 0 in bids:
+        return FORM_VARIANTS[0]
+    return FORM_VARIANTS[1]
 
 
 def _counts(values: object, size: int, most: int, wrong: str, key: str) -> list[int]:
