@@ -72,7 +72,16 @@ def seat_bid(
             if made[seat].bid == bid and made[seat].marks == marks:
                 table.in_step = True
                 return  # sent again
-            raise RuleError(BID_STANDS, bid=made[seat].bid)
+            if own_seat is not None:
+                raise RuleError(BID_STANDS, bid=made[seat].bid)
+            raise RuleError(
+                gettext_noop(
+                    "%(player)s has bid %(bid)s already; once every bid is in, Undo takes"
+                    " the bids back."
+                ),
+                player=table.names[seat],
+                bid=made[seat].bid,
+            )
         if next(each for each in order if each not in made) != seat:
             raise RuleError(NOT_YOUR_TURN)
     elif seat in made and made[seat].bid == bid and made[seat].marks == marks:

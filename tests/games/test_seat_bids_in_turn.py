@@ -89,6 +89,11 @@ def test_what_a_seats_phone_may_not_bid(client, notebook) -> None:
     assert bid(anna, game, ANNA, 3).status_code == 200
     assert bid(anna, game, ANNA, 3).status_code == 200  # a double tap: no change
     assertContains(bid(anna, game, ANNA, 4), "3 stands", status_code=422)
+    assertContains(
+        bid(client, game, ANNA, 4),
+        "Anna has bid 3 already; once every bid is in, Undo",
+        status_code=422,
+    )
     assert list(SeatBid.objects.filter(game=game).values_list("seat", "bid")) == [(ANNA, 3)]
 
 
