@@ -15,6 +15,7 @@ import { undoRow } from "./offline-table.js";
 import { newKey } from "./outbox.js";
 
 let warm = false; // the rules have answered once: an entry may wait for their check
+const WARM_MS = 2000; // the rules started this long after the table, when it is idle
 const answers = new Map(); // what was asked (its key) -> the rules' answer
 
 // What the rules are asked: the entries as the server has them (or as its Undo would leave
@@ -264,5 +265,12 @@ export function start(server, aheadNow) {
   const ahead = aheadNow();
   if (!navigator.onLine && ahead && ahead.parts) {
     warming(); // opened without a connection, its entries checked by the rules
+    return;
   }
+  // Started too once the table has been idle a moment (in the worker, off the page's
+  // thread), so the first entry kept after the connection goes, which no `offline` event
+  // may announce (a network that stops answering), is drawn without waiting for them
+  // (docs/phone.md, "Drawing time").
+  const idle = window.requestIdleCallback || ((run) => window.setTimeout(run, 0));
+  window.setTimeout(() => idle(() => warm || warming(), { timeout: WARM_MS }), WARM_MS);
 }

@@ -69,8 +69,8 @@ def test_an_oh_hell_entry_offline_is_drawn_within_100_ms_with_the_cpu_slowed_4x(
     page.wait_for_load_state("networkidle")  # the words and the rules' files are kept
     page.context.new_cdp_session(page).send("Emulation.setCPUThrottlingRate", {"rate": 4})
     page.evaluate(WATCH)
-    context.set_offline(True)
-    page.wait_for_timeout(3000)  # the rules start as the connection goes
+    page.wait_for_timeout(3000)  # the table idle a moment: the rules start (in a worker)
+    context.set_offline(True)  # and the first entry after it waits for nothing
 
     # Deal 7: 4 cards, Ben deals (Cleo, Dan, Anna, then Ben bid); the hook strikes Ben's 1.
     bid(page, "Cleo", 1)
