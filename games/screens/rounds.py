@@ -19,12 +19,13 @@ from games.access import message
 from games.entries import Action
 from games.explanations import catalogue, explained
 from games.kinds import Kind, kind_of
-from games.models import Game, SeatBid
+from games.models import Game
 from games.rules import RuleError
 from games.rules.explain import Why
 from games.rules.plain import plain
-from games.rules.rounds import Plan, Result, bid_order
+from games.rules.rounds import Plan, Result
 from games.screens.common import PHONE_RULES_FILES, common_words, offline_start
+from games.screens.rounds_seats import seat_bids_of
 from games.services import Conflict
 from games.tables.rounds import RoundsTable
 
@@ -243,56 +244,6 @@ def table_context(
         "seat_bids": seat_bids_of(request, table, plan, phase),
     }
     return context
-
-
-def seat_bids_of(request: HttpRequest, table: RoundsTable, plan: Plan | None, phase) -> dict | None:
-    """The bids from the players' own phones (a seat's live link), before every seat's is
-    in: shown all at once (Kind.sealed_bids: who has bid, never what, but to the seat's own
-    phone its own bid) or made in turn (Kind.bids_in_turn: each bid as made, and whose turn
-    it is). None: the scorekeeper enters the bids as ever (one query to know)."""
-    kind = kind_of(table.game.kind)
-    if phase != "bids" or not (kind.sealed_bids or kind.bids_in_turn):
-        return None
-    # The seats bid only while a seat's link is live; with none left, the scorekeeper's
-    # bids (record_bids) stand for all, and any made before go.
-    if not table.game.share_links.filter(role="seat", revoked_at__isnull=True).exists():
-        return None
-    made = {
-        row.seat: row for row in SeatBid.objects.filter(game=table.game, round_number=plan.number)
-    }
-    own = getattr(request, "own_seat", None)
-    order = bid_order(plan, table.players)
-    turn = next((seat for seat in order if seat not in made), None)
-    sealed = kind.sealed_bids
-    rows = []
-    for seat in order:
-        shown = seat in made and (not sealed or seat == own)
-        rows.append(
-            {
-                "seat": seat,
-                "name": table.names[seat],
-                "in": seat in made,
-                "mine": seat == own,
-                "turn": not sealed and seat == turn,
-                "bid": made[seat].bid if shown else None,
-                "marks": made[seat].marks if shown else {},
-                # A keypad on the seat's own phone (in turn: when its turn comes), and on
-                # the scorekeeper's for a seat still to bid (a player without a phone).
-                "own_keys": seat == own and (sealed or seat == turn),
-                "open": seat not in made and (sealed or seat == turn),
-            }
-        )
-    return {
-        "rows": rows,
-        "sealed": sealed,
-        "missing": len(order) - len(made),
-        "own": own,
-        "turn_name": table.names[turn] if turn is not None and not sealed else "",
-        # The game's own keys for one seat's bid and its own words for a bid made, where
-        # its template has them (nil, blind nil), else the numbers.
-        "keys_template": [f"{kind.template}#seat_keys", "games/_seat_keys.html"],
-        "shown_template": [f"{kind.template}#seat_bid_shown", "games/_seat_bid_shown.html"],
-    }
 
 
 def sheet(table: RoundsTable) -> dict:

@@ -156,7 +156,7 @@ def test_the_deal_screen_of_a_round_game_costs_a_fixed_number_of_queries(
 
     # the session with its notebook; seats with players; rounds; the last action (what
     # Undo would leave, for the phone offline); in a bids phase, whether the players have
-    # their own phones (their bids sealed: games.screens.rounds.seat_bids_of)
+    # their own phones (their bids sealed: games.screens.rounds_seats.seat_bids_of)
     with django_assert_num_queries(5):
         response = client.get(reverse("game", args=[game.public_id]))
     assert response.status_code == 200
