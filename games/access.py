@@ -91,12 +91,14 @@ def version_seen(request: HttpRequest, public_id: str) -> tuple[int, str, int | 
         if (version := next(iter(mine[:1]), None)) is not None:
             return version, "owner", None
     if keys := link_keys(request):
-        live = games.filter(share_links__revoked_at__isnull=True)
+        # One filter() for both: the same link is live and is this phone's (two filter()
+        # calls over share_links would join it twice, any live link passing for a stopped one).
+        live = {"share_links__revoked_at__isnull": True}
         if len(keys) == 1:  # the one link this phone opened (a fifth less than `__in`)
-            live = live.filter(share_links__key=keys[0])
+            seen = games.filter(share_links__key=keys[0], **live)
         else:  # the links it opened: the widest role first ("edit" before "seat", "view")
-            live = live.filter(share_links__key__in=keys).order_by("share_links__role")
-        seen = live.values_list("version", "share_links__role", "share_links__seat")
+            seen = games.filter(share_links__key__in=keys, **live).order_by("share_links__role")
+        seen = seen.values_list("version", "share_links__role", "share_links__seat")
         return next(iter(seen[:1]), None)
     return None
 

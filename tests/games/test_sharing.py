@@ -747,3 +747,21 @@ def test_a_phone_that_opened_two_links_polls_with_the_wider_one(client, game) ->
     seen = phone.get(behind, **HTMX)
     assert seen.status_code == 200
     assertNotContains(seen, 'name="idem"')
+
+
+def test_a_stopped_links_poll_ends_while_another_link_of_the_session_is_live(
+    client, game
+) -> None:
+    """The view link stopped, the co-scorekeeper's still live: the viewer's poll reads its
+    own link, stopped, and is answered as a stopped link is (not the table)."""
+    viewer = phone_with(make_link(client, game, "view"))
+    make_link(client, game, "edit")
+    oh_hell_services.place_bid(game=game, deal_number=1, seat=1, bid=2)
+    behind = url(game, "live") + "?v=0"
+    assert viewer.get(behind, **HTMX).status_code == 200
+
+    services.revoke_share_link(game=game, role="view")
+    stopped = viewer.get(behind, **HTMX)
+    assert stopped.status_code != 200 or "no longer follows" in stopped.content.decode()
+    assertNotContains(stopped, "Deal 1", status_code=stopped.status_code)
+    assert viewer.get(url(game, "live") + "?v=1", **HTMX).status_code != 204
