@@ -146,3 +146,13 @@ def test_with_no_seat_link_live_the_scorekeeper_enters_the_bids_as_ever(client, 
     game = start(notebook)
     assertContains(client.get(url(game, "game")), "Bids are in")
     assertNotContains(client.get(url(game, "game")), "bids now")
+
+
+def test_a_seats_phone_says_the_turn_in_its_language_with_the_round_games_words(
+    client, notebook
+) -> None:
+    """Russian: a round game's bid is a «заявка» (Oh Hell's is a «заказ»)."""
+    game = start(notebook)
+    _anna, ben, _cleo = phones(client, game)
+    ben.cookies["django_language"] = "ru"
+    assertContains(ben.get(url(game, "game")), "Сейчас заявляет: Anna; ваша очередь придёт.")
