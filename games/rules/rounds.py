@@ -34,7 +34,7 @@ each ``Figure`` naming one count.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 
 from games.rules.errors import RuleError, gettext_noop
@@ -122,6 +122,12 @@ def bid_order(plan: Plan, players: int) -> list[int]:
     return [seat for seat in seats if seat not in plan.sitting_out]
 
 
+def next_bidder(plan: Plan, players: int, made: Collection[int]) -> int | None:
+    """Whose turn it is to bid, in turn from the dealer's left (`bid_order`), the seats in
+    ``made`` having bid; None once every seat has."""
+    return next((seat for seat in bid_order(plan, players) if seat not in made), None)
+
+
 def checked_bids_so_far(
     module: object, rules: object, players: int, plan: Plan, entry: dict
 ) -> None:
@@ -129,14 +135,13 @@ def checked_bids_so_far(
     None for a seat still to bid), refused where the rules already refuse them whatever the
     others bid: by the module's ``check_bids_so_far`` (same arguments as ``check_bids``)
     where it has one, else by ``check_bids`` with the seats still to bid as bidding 0."""
-    others = [key for key in bid_fields(module) if key != "bids"]
-    sent = {key: entry.get(key) for key in others}
     own = getattr(module, "check_bids_so_far", None)
-    if own is not None:
-        own(rules, players, plan, entry["bids"], **sent)
+    if own is None:
+        bids = [0 if bid is None else bid for bid in entry["bids"]]
+        checked_bids(module, rules, players, plan, {**entry, "bids": bids})
         return
-    bids = [0 if bid is None else bid for bid in entry["bids"]]
-    module.check_bids(rules, players, plan, bids, **sent)
+    others = {key: entry.get(key) for key in bid_fields(module) if key != "bids"}
+    own(rules, players, plan, entry["bids"], **others)
 
 
 def fold(tally, entries: object, ended: bool = False) -> Result:

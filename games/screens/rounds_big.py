@@ -10,7 +10,7 @@ from django.utils.translation import ngettext
 from games.explanations import explained
 from games.kinds import kind_of
 from games.models import SeatBid
-from games.rules.rounds import bid_order
+from games.rules.rounds import next_bidder
 from games.screens.big import BigScreen, GridRow, Place, SeatLine, last_rounds
 from games.screens.rounds import sides_of
 from games.tables.rounds import RoundsTable
@@ -61,7 +61,7 @@ def big_screen(table: RoundsTable) -> BigScreen:
                     "seat", "bid"
                 )
             )
-            turn = next((seat for seat in bid_order(plan, len(names)) if seat not in made), None)
+            turn = next_bidder(plan, len(names), made)
         screen.seats = [
             SeatLine(
                 name=name,

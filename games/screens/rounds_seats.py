@@ -8,7 +8,7 @@ from django.http import HttpRequest
 
 from games.kinds import kind_of
 from games.models import SeatBid
-from games.rules.rounds import Plan, bid_order
+from games.rules.rounds import Plan, bid_order, next_bidder
 from games.tables.rounds import RoundsTable
 
 
@@ -28,11 +28,10 @@ def seat_bids_of(request: HttpRequest, table: RoundsTable, plan: Plan | None, ph
         row.seat: row for row in SeatBid.objects.filter(game=table.game, round_number=plan.number)
     }
     own = getattr(request, "own_seat", None)
-    order = bid_order(plan, table.players)
-    turn = next((seat for seat in order if seat not in made), None)
+    turn = next_bidder(plan, table.players, made)
     sealed = kind.sealed_bids
     rows = []
-    for seat in order:
+    for seat in bid_order(plan, table.players):
         shown = seat in made and (not sealed or seat == own)
         rows.append(
             {
@@ -52,8 +51,10 @@ def seat_bids_of(request: HttpRequest, table: RoundsTable, plan: Plan | None, ph
     return {
         "rows": rows,
         "sealed": sealed,
-        "missing": len(order) - len(made),
+        "missing": len(rows) - len(made),
         "own": own,
+        # In turn: whose it is, seat and name (None and "" where the bids are sealed).
+        "turn": None if sealed else turn,
         "turn_name": table.names[turn] if turn is not None and not sealed else "",
         # The game's own keys for one seat's bid and its own words for a bid made, where
         # its template has them (nil, blind nil), else the numbers.

@@ -67,11 +67,11 @@ def seat_bid(
     if set(marks) - set(others):
         raise RuleError(gettext_noop("This action is not for this game."))
     made = {each.seat: each for each in SeatBid.objects.filter(game=game, round_number=plan.number)}
+    if seat in made and (made[seat].bid, made[seat].marks) == (bid, marks):
+        table.in_step = True
+        return  # sent again
     if kind.bids_in_turn:
-        if seat in made:
-            if made[seat].bid == bid and made[seat].marks == marks:
-                table.in_step = True
-                return  # sent again
+        if seat in made:  # made in turn, it stands
             if own_seat is not None:
                 raise RuleError(BID_STANDS, bid=made[seat].bid)
             raise RuleError(
@@ -82,11 +82,8 @@ def seat_bid(
                 player=table.names[seat],
                 bid=made[seat].bid,
             )
-        if next(each for each in order if each not in made) != seat:
+        if rounds.next_bidder(plan, table.players, made) != seat:
             raise RuleError(NOT_YOUR_TURN)
-    elif seat in made and made[seat].bid == bid and made[seat].marks == marks:
-        table.in_step = True
-        return  # sent again
     so_far = {each: (row.bid, row.marks) for each, row in made.items()}
     so_far[seat] = (bid, marks)
     entry = _entry_of(table, so_far, others)

@@ -5,7 +5,7 @@ import pytest
 
 from games.rules import spades
 from games.rules.errors import RuleError
-from games.rules.rounds import bid_order
+from games.rules.rounds import bid_order, next_bidder
 
 PAGAT = spades.Rules()
 BLIND_ON = spades.Rules(blind_nil="on")
@@ -333,6 +333,9 @@ def test_bids_so_far_that_no_bid_to_come_can_mend_are_refused(
 def test_bids_are_made_in_turn_from_the_dealers_left() -> None:
     assert bid_order(FIRST, 4) == [1, 2, 3, 0]  # seat 0 deals the first hand
     assert bid_order(hand(), 4) == [3, 0, 1, 2]
+    assert next_bidder(FIRST, 4, set()) == 1
+    assert next_bidder(FIRST, 4, {1, 2}) == 3
+    assert next_bidder(FIRST, 4, {0, 1, 2, 3}) is None
 
 
 # -- the form after the bids ------------------------------------------------------------------
