@@ -749,9 +749,7 @@ def test_a_phone_that_opened_two_links_polls_with_the_wider_one(client, game) ->
     assertNotContains(seen, 'name="idem"')
 
 
-def test_a_stopped_links_poll_ends_while_another_link_of_the_session_is_live(
-    client, game
-) -> None:
+def test_a_stopped_links_poll_ends_while_another_link_of_the_session_is_live(client, game) -> None:
     """The view link stopped, the co-scorekeeper's still live: the viewer's poll reads its
     own link, stopped, and is answered as a stopped link is (not the table)."""
     viewer = phone_with(make_link(client, game, "view"))
