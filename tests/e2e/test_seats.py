@@ -8,6 +8,7 @@ hand count gives. At 390 x 844, nothing wider than the screen, axe clean."""
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -126,6 +127,22 @@ def test_each_player_bids_on_their_own_phone_and_the_scorekeeper_scores(
     print("the next phone's 'your bid' came in", ", ".join(f"{w:.1f} s" for w in waits))
 
 
+def seated(game: Game, base: str, phone: Callable[[str], Page]) -> tuple[Page, dict[str, Page]]:
+    """The scorekeeper's phone, on the notebook, and each player's (``phone(who)``) opened
+    on their seat's link as its QR code opens it, "This phone: Anna" on it."""
+    keeper = phone("keeper")
+    with_notebook(keeper, base, game.notebook)
+    seats: dict[str, Page] = {}
+    for seat in game.seats.select_related("player").order_by("position"):
+        name = seat.player.name
+        link = services.new_share_link(game=game, role="seat", seat=seat.position)
+        seats[name] = phone(name)
+        seats[name].goto(f"{base}/j/{link.key}/")
+        expect(seats[name].locator(".own-seat")).to_have_text(f"This phone: {name}")
+        seats[name].wait_for_load_state("networkidle")  # seat.js in
+    return keeper, seats
+
+
 @pytest.mark.django_db(transaction=True)
 def test_skull_king_bids_sealed_on_each_phone_are_shown_at_once(
     browser, browser_context_args, live_server, screenshot_dir: Path
@@ -165,14 +182,7 @@ def test_skull_king_bids_sealed_on_each_phone_are_shown_at_once(
         page.on("response", read)
         return page
 
-    keeper = phone("keeper")
-    with_notebook(keeper, live_server.url, notebook)
-    seats: dict[str, Page] = {}
-    for seat, name in enumerate(names):
-        link = services.new_share_link(game=game, role="seat", seat=seat)
-        seats[name] = phone(name)
-        seats[name].goto(f"{live_server.url}/j/{link.key}/")
-        expect(seats[name].locator(".own-seat")).to_have_text(f"This phone: {name}")
+    keeper, seats = seated(game, live_server.url, phone)
     keeper.goto(f"{live_server.url}/s/{game.public_id}/")
     expect(keeper.locator("#table")).to_contain_text("The bids are shown all at once: 4 still")
 
@@ -318,7 +328,7 @@ def test_spades_bids_in_turn_on_each_phone(
     )
     errors: list[str] = []
 
-    def phone() -> Page:
+    def phone(_who: str) -> Page:
         context = browser.new_context(
             **{**browser_context_args, "viewport": {"width": 360, "height": 640}}
         )
@@ -326,14 +336,7 @@ def test_spades_bids_in_turn_on_each_phone(
         page.on("pageerror", lambda error: errors.append(str(error)))
         return page
 
-    keeper = phone()
-    with_notebook(keeper, live_server.url, notebook)
-    seats: dict[str, Page] = {}
-    for seat, name in enumerate(names):
-        link = services.new_share_link(game=game, role="seat", seat=seat)
-        seats[name] = phone()
-        seats[name].goto(f"{live_server.url}/j/{link.key}/")
-        seats[name].wait_for_load_state("networkidle")  # seat.js in
+    keeper, seats = seated(game, live_server.url, phone)
     keeper.goto(f"{live_server.url}/s/{game.public_id}/")
     expect(keeper.locator("#table")).to_contain_text("Anna bids now.")
     expect(seats["Ben"].locator("#table")).to_contain_text("Anna bids now; your turn comes.")

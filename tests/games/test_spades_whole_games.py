@@ -26,11 +26,10 @@ import pytest
 from django.urls import reverse
 
 from games import services
-from games.kinds import kind_of
 from games.models import Game
+from tests.games import test_spades_flow
 from tests.games.conftest import HTMX, form_key
 
-NAMES = ("Anna", "Ben", "Carla", "Dan")
 TEAMS = ("Anna &amp; Carla", "Ben &amp; Dan")
 SIDES = ((0, 2), (1, 3))
 MAX_HANDS = 60
@@ -245,15 +244,7 @@ def draw_hand(rng: random.Random, count: Count, styles) -> tuple[list[int], list
 
 
 def start(notebook, preset: str, options: dict) -> Game:
-    chosen = {**kind_of("spades").preset_options(preset), **options}
-    return services.start_game(
-        notebook=notebook,
-        kind="spades",
-        preset=preset,
-        options=chosen,
-        names=list(NAMES),
-        first_dealer=0,
-    )
+    return test_spades_flow.start(notebook, preset, **options)
 
 
 def table_of(game: Game) -> Table:
