@@ -34,7 +34,7 @@ each ``Figure`` naming one count.
 
 from __future__ import annotations
 
-from collections.abc import Collection, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from games.rules.errors import RuleError, gettext_noop
@@ -122,7 +122,7 @@ def bid_order(plan: Plan, players: int) -> list[int]:
     return [seat for seat in seats if seat not in plan.sitting_out]
 
 
-def next_bidder(plan: Plan, players: int, made: Collection[int]) -> int | None:
+def next_bidder(plan: Plan, players: int, made: dict | set) -> int | None:
     """Whose turn it is to bid, in turn from the dealer's left (`bid_order`), the seats in
     ``made`` having bid; None once every seat has."""
     return next((seat for seat in bid_order(plan, players) if seat not in made), None)
@@ -138,7 +138,7 @@ def checked_bids_so_far(
     own = getattr(module, "check_bids_so_far", None)
     if own is None:
         bids = [0 if bid is None else bid for bid in entry["bids"]]
-        checked_bids(module, rules, players, plan, {**entry, "bids": bids})
+        checked_bids(module, rules, players, plan, dict(entry, bids=bids))
         return
     others = {key: entry.get(key) for key in bid_fields(module) if key != "bids"}
     own(rules, players, plan, entry["bids"], **others)
