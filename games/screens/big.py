@@ -14,6 +14,7 @@ from django.utils.timezone import localtime
 from django.utils.translation import get_language, ngettext
 
 from games.kinds import kind_of
+from games.screens.common import BIDS_POLL_SECONDS, POLL_SECONDS
 
 #: The rounds the grid shows, the last ones: what fits under the deal at 1080 px.
 LAST_ROUNDS = 8
@@ -67,6 +68,11 @@ class BigScreen:
     rows: list[GridRow] = field(default_factory=list)
     finished: bool = False
     winners: list[str] = field(default_factory=list)
+    bidding: bool = False  # the bids are being made: the reveal comes at the next poll
+
+    @property
+    def poll_seconds(self) -> int:
+        return BIDS_POLL_SECONDS if self.bidding else POLL_SECONDS
 
     @property
     def has_tricks(self) -> bool:

@@ -19,6 +19,12 @@ from games.rules import RuleError
 #: whose plural category (Intl.PluralRules, the page's language) is that of its number.
 SAMPLES = (1, 2, 5)
 
+#: How often an open page asks for the table again (its ``hx-trigger``, in seconds), and how
+#: often while the players' own phones are bidding: the reveal of the bids reaches every
+#: phone within 3 s of the last one (issue 40), the poll's period plus its answer.
+POLL_SECONDS = 3
+BIDS_POLL_SECONDS = 2
+
 
 #: What scores a game on a phone offline, fetched once the page is up and kept by the
 #: service worker (docs/phone.md "Rules on the phone"): the page's module, its worker,

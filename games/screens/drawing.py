@@ -15,6 +15,7 @@ from games import services
 from games.kinds import kind_of
 from games.models import Game
 from games.screens.big import result_card
+from games.screens.common import BIDS_POLL_SECONDS, POLL_SECONDS
 
 
 def swap_key(public_id: str, version: int, seat: int | None = None) -> str:
@@ -67,6 +68,7 @@ def render_table(
     # A refused form comes back with what was typed, so nothing has to be entered twice.
     context.update(
         game=game,
+        poll_seconds=BIDS_POLL_SECONDS if context.get("seat_bids") else POLL_SECONDS,
         # A player's own phone (a seat's link): its player's name, said on every screen.
         own_name=table.names[game.seat] if getattr(game, "seat", None) is not None else "",
         error=error,

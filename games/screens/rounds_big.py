@@ -54,6 +54,7 @@ def big_screen(table: RoundsTable) -> BigScreen:
     kind = kind_of(table.game.kind)
     if kind.bids_first:
         bids = table.pending.entry["bids"] if table.pending is not None else None
+        screen.bidding = bids is None
         made, turn = {}, None
         if bids is None and kind.bids_in_turn:  # the players' own phones bid in turn
             made = dict(

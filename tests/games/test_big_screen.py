@@ -182,6 +182,16 @@ def test_a_game_that_bids_first_shows_the_bids_and_the_call(client, notebook) ->
 
     assert "OVER by 1: bids 2, tricks 1" in html
     assert html.count('<li class="big-seat') == 3
+    assert 'hx-trigger="every 3s"' in html  # the bids are in: the usual period
+
+
+def test_while_the_bids_are_made_the_screen_asks_every_2_s(client, notebook) -> None:
+    """The reveal reaches the room within 3 s of the last bid (issue 40)."""
+    game = start(notebook, "skull_king", NAMES[:3])
+
+    html = client.get(reverse("big_screen", args=[game.public_id])).text
+
+    assert 'hx-trigger="every 2s"' in html
 
 
 def test_bids_made_in_turn_on_the_players_phones_show_as_made_with_who_bids_next(

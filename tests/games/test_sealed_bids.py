@@ -81,6 +81,31 @@ def test_each_phone_seals_its_bid_and_the_last_one_shows_them_all(client, notebo
     assertContains(history, "Round 1: bids 1–0–1.")
 
 
+def test_every_phone_asks_every_2_s_while_the_seats_bid_so_the_reveal_is_within_3_s(
+    client, notebook
+) -> None:
+    """Issue 40: the reveal reaches every phone within 3 s of the last bid, the poll's
+    period and its answer; after it, the usual 3 s."""
+    game = start(notebook)
+    anna = phone_with(seat_link(client, game, ANNA))
+    viewer = phone_with(make_link(client, game, "view"))
+    for phone in (client, anna, viewer):
+        assertContains(phone.get(url(game, "game")), 'hx-trigger="every 2s"')
+    assert seal(anna, game, ANNA, 1).status_code == 200
+    assertContains(viewer.get(url(game, "live"), **HTMX), 'hx-trigger="every 2s"')
+    assert seal(client, game, BEN, 0).status_code == 200
+    assert seal(client, game, CLEO, 1).status_code == 200  # the reveal
+    for phone in (client, anna, viewer):
+        page = phone.get(url(game, "game"))
+        assertContains(page, 'hx-trigger="every 3s"')
+        assertNotContains(page, 'hx-trigger="every 2s"')
+
+
+def test_without_the_players_phones_the_poll_keeps_its_3_s(client, notebook) -> None:
+    game = start(notebook)
+    assertContains(client.get(url(game, "game")), 'hx-trigger="every 3s"')
+
+
 def test_what_a_seats_phone_may_not_seal(client, notebook) -> None:
     game = start(notebook)
     anna = phone_with(seat_link(client, game, ANNA))
