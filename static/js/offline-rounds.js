@@ -418,10 +418,17 @@ function formFor(html, bids) {
     key.value = newKey();
     key.setAttribute("value", key.value);
   }
-  for (const [name, value] of Object.entries(bids || {})) {
-    for (const shown of holder.querySelectorAll(`[data-bid-of="${name}"]`)) {
-      shown.textContent = value; // "Bid 1" beside the player's tricks
+  // A bid beside the player's tricks: the value kept ("Bid 1"), or the words the server
+  // drew for it (`data-said`, keyed by the values of the fields named, "0 true": "Blind nil").
+  for (const shown of holder.querySelectorAll("[data-bid-of]")) {
+    const names = shown.dataset.bidOf.split(" ");
+    if (names.every((name) => name in (bids || {}))) {
+      const value = names.map((name) => bids[name]).join(" ");
+      const said = shown.dataset.said ? JSON.parse(shown.dataset.said) : {};
+      shown.textContent = value in said ? said[value] : value;
     }
+  }
+  for (const [name, value] of Object.entries(bids || {})) {
     for (const field of holder.querySelectorAll(`input[name="${name}"]`)) {
       if (field.type === "hidden") {
         field.setAttribute("value", value);

@@ -332,6 +332,8 @@ def test_bids_with_a_nil_sent_without_an_answer_get_the_tricks_per_player(
     expect(phone.locator(".announcement.call-even")).to_have_text("contracts: 5 against 4")
     expect(phone.locator("input[name='e.tricks.3']")).to_have_count(14)
     expect(phone.locator("input[name='e.team_tricks.0']")).to_have_count(0)
+    # Each bid beside the player's tricks in the game's words, as the server's form says them.
+    expect(phone.locator("legend [data-bid-of]")).to_have_text(["Bid 3", "Nil", "Bid 2", "Bid 4"])
     for seat, took in enumerate((4, 0, 2, 7)):
         key(page, f"e.tricks.{seat}", took).click()
 
