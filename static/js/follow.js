@@ -1,43 +1,48 @@
 // The deal screens without a connection (issue 32; docs/phone.md "Offline").
-(() => {
-  "use strict";
 
-  // No connection: a page that follows the table (and a scorekeeper with nothing waiting)
-  // says since when it has not heard from the server, and catches up by itself when the
-  // poll gets through again (docs/phone.md, "Offline").
-  let heardAt = new Date();
-  document.addEventListener("htmx:afterRequest", (event) => {
-    const path = (event.detail.pathInfo && event.detail.pathInfo.requestPath) || "";
-    const table = document.querySelector("[data-no-connection]");
-    if (!path.includes("/live/") || !table) {
-      return;
+// The one line stuck at the top (app.css ".connection"): the entries kept on this phone
+// (static/js/offline-parts.js) or, with none kept, this page's "No connection". A round
+// game's totals stick below the line shown (rounds.css, --connection: its height).
+export function stick() {
+  const line = [...document.querySelectorAll(".connection")].find((each) => !each.hidden);
+  const height = line ? line.offsetHeight : 0;
+  document.documentElement.style.setProperty("--connection", `${height}px`);
+}
+
+// No connection: a page that follows the table (and a scorekeeper with nothing waiting)
+// says since when it has not heard from the server, and catches up by itself when the
+// poll gets through again (docs/phone.md, "Offline").
+let heardAt = new Date();
+document.addEventListener("htmx:afterRequest", (event) => {
+  const path = (event.detail.pathInfo && event.detail.pathInfo.requestPath) || "";
+  const table = document.querySelector("[data-no-connection]");
+  if (!path.includes("/live/") || !table) {
+    return;
+  }
+  let line = document.getElementById("no-connection");
+  if (event.detail.successful) {
+    heardAt = new Date();
+    if (line) {
+      line.hidden = true;
+      stick();
     }
-    let line = document.getElementById("no-connection");
-    if (event.detail.successful) {
-      heardAt = new Date();
-      if (line) {
-        line.hidden = true;
-        document.documentElement.style.setProperty("--connection", "0px");
-      }
-      return;
-    }
-    if (document.querySelector("#offline-table:not([hidden])")) {
-      return; // the entries waiting say it already (static/js/offline.js)
-    }
-    if (!line) {
-      line = document.createElement("p");
-      line.id = "no-connection";
-      line.className = "connection";
-      line.setAttribute("role", "status");
-      document.getElementById("main").prepend(line);
-    }
-    const time = new Intl.DateTimeFormat(document.documentElement.lang || undefined, {
-      hour: "2-digit",
-      minute: "2-digit",
-    }).format(heardAt);
-    line.textContent = `${table.dataset.noConnection} ${time}`;
-    line.hidden = false;
-    // Stuck at the top (app.css): a round game's totals stick below it.
-    document.documentElement.style.setProperty("--connection", `${line.offsetHeight}px`);
-  });
-})();
+    return;
+  }
+  if (document.querySelector("#offline-table:not([hidden])")) {
+    return; // the entries waiting say it already (static/js/offline.js)
+  }
+  if (!line) {
+    line = document.createElement("p");
+    line.id = "no-connection";
+    line.className = "connection";
+    line.setAttribute("role", "status");
+    document.getElementById("main").prepend(line);
+  }
+  const time = new Intl.DateTimeFormat(document.documentElement.lang || undefined, {
+    hour: "2-digit",
+    minute: "2-digit",
+  }).format(heardAt);
+  line.textContent = `${table.dataset.noConnection} ${time}`;
+  line.hidden = false;
+  stick();
+});

@@ -1,6 +1,8 @@
 // What the phone's table is drawn with (static/js/offline.js; docs/phone.md, "Offline"):
 // the server's sentences filled in, and the screen it draws on. Nothing of the session.
 
+import { stick } from "./follow.js";
+
 const say = (template, params) =>
   template.replace(/%\((\w+)\)s/g, (whole, name) =>
     name in params ? String(params[name]) : whole,
@@ -90,8 +92,11 @@ export function screen(keeper) {
     }
     line.textContent = text;
     line.hidden = !text;
-    // Stuck at the top (app.css): a round game's totals stick below it.
-    document.documentElement.style.setProperty("--connection", `${line.offsetHeight}px`);
+    const other = document.getElementById("no-connection");
+    if (other && text) {
+      other.hidden = true; // one line at the top: the entries kept say the connection is down
+    }
+    stick();
   }
 
   // The phone's table, drawn by html(serverTable) unless it shows `drawn` already: a retry

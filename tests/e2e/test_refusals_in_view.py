@@ -131,13 +131,18 @@ def test_a_refused_skull_king_round_shows_the_trick_keys_and_the_reason(
 
 @pytest.mark.django_db(transaction=True)
 @both_viewports
+@pytest.mark.parametrize("poll_failed", [False, True], ids=["at-once", "after-a-poll-failed"])
 def test_the_connection_line_stays_on_the_screen_after_an_offline_save(
-    phones, live_server, screenshot_dir: Path, viewport: str
+    phones, live_server, screenshot_dir: Path, viewport: str, poll_failed: bool
 ) -> None:
+    """After a poll failed the page says "No connection"; the entries kept then say it in
+    its place: one line at the top, the totals stuck below it."""
     names = ("Anna", "Ben", "Carla", "Dario", "Eva", "Filip")
     page = table_on_phone(phones, live_server, viewport, "skull_king", "rulebook", names, 5, "en")
     page.wait_for_load_state("networkidle")  # the outbox and the forms drawn ahead are in
     page.context.set_offline(True)
+    if poll_failed:
+        expect(page.locator("#no-connection")).to_contain_text("No connection, last update at")
     for seat in range(6):
         key(page, f"e.bids.{seat}", 0).click()
     page.locator("#table .save-round").click()
@@ -148,8 +153,9 @@ def test_the_connection_line_stays_on_the_screen_after_an_offline_save(
     page.locator("#table .save-round").click()
     expect(line).to_contain_text("2 entries kept on this phone")
     page.wait_for_timeout(300)
-    page.screenshot(path=screenshot_dir / f"in-view-offline-{viewport}.png")
+    page.screenshot(path=screenshot_dir / f"in-view-offline-{viewport}-{poll_failed}.png")
 
+    assert page.locator(".connection:visible").count() == 1
     assert page.evaluate("window.scrollY") > 0, "the page was not scrolled: nothing is tested"
     place = on_screen(page, line, "the connection line")
     chips = box(page.locator("#table .score-chips"))
