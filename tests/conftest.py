@@ -29,6 +29,13 @@ def pytest_configure(config: pytest.Config) -> None:
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 
 
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """The longest tests (marked ``long``: 15 s and more each) run first. xdist's worksteal
+    gives each worker a part of the run and lets an idle one take half of what another has
+    left; a long test left to the end keeps one worker going alone while the other waits."""
+    items.sort(key=lambda item: item.get_closest_marker("long") is None)  # stable
+
+
 def pytest_sessionstart(session: pytest.Session) -> None:
     """pytest-playwright empties its output folder (`--output`, `test-results/` by default)
     at each process's first test; under xdist a worker starting late would delete what

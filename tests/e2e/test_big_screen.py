@@ -206,6 +206,7 @@ def test_the_big_screen_shows_the_winners_at_the_end(
     report(problems)
 
 
+@pytest.mark.long
 @tv
 @pytest.mark.django_db(transaction=True)
 def test_the_big_screen_follows_the_scorekeeper_live(

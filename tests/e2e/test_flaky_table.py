@@ -114,6 +114,7 @@ def in_view(page: Page, element: Locator) -> bool:
     return box is not None and box["y"] >= 0 and box["y"] + box["height"] <= height
 
 
+@pytest.mark.long
 @pytest.mark.django_db(transaction=True)
 @pytest.mark.parametrize("viewport", [(390, 844), (360, 640)], ids=["390x844", "360x640"])
 def test_a_deal_on_a_flaky_connection_and_a_co_scorekeepers_entry_meanwhile(

@@ -68,6 +68,7 @@ def still_same_document(page: Page) -> bool:
     return page.evaluate("window.__sameDocument === true")
 
 
+@pytest.mark.long
 @pytest.mark.django_db(transaction=True)
 def test_three_phones_follow_one_session_live(
     new_context, live_server, screenshot_dir: Path

@@ -94,6 +94,7 @@ def session_of(url: str) -> Game:
     return Game.objects.get(public_id=url.rstrip("/").rsplit("/", 1)[1])
 
 
+@pytest.mark.long
 @pytest.mark.django_db(transaction=True)
 @pytest.mark.parametrize("viewport", [(390, 844), (360, 640)], ids=["390x844", "360x640"])
 def test_two_deals_offline_with_the_hook_a_reload_and_back(

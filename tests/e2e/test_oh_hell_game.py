@@ -344,6 +344,7 @@ def winner_text(totals: dict[str, int]) -> str:
     return f"{winners[0]} wins" if len(winners) == 1 else "Shared win: " + ", ".join(winners)
 
 
+@pytest.mark.long
 @pytest.mark.django_db(transaction=True)
 def test_a_whole_game_with_the_hook(page: Page, live_server, screenshot_dir: Path) -> None:
     after = running_totals(GAME)

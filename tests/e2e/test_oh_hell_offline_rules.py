@@ -35,6 +35,7 @@ WATCH = """() => {
 }"""
 
 
+@pytest.mark.long
 @pytest.mark.django_db(transaction=True)
 def test_an_oh_hell_entry_offline_is_drawn_within_100_ms_with_the_cpu_slowed_4x(
     browser, browser_context_args, live_server

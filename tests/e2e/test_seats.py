@@ -35,6 +35,7 @@ def keypad_label(page: Page):
     return page.locator("#table .keypad-label")
 
 
+@pytest.mark.long
 @pytest.mark.django_db(transaction=True)
 def test_each_player_bids_on_their_own_phone_and_the_scorekeeper_scores(
     browser, browser_context_args, live_server, screenshot_dir: Path
@@ -143,6 +144,7 @@ def seated(game: Game, base: str, phone: Callable[[str], Page]) -> tuple[Page, d
     return keeper, seats
 
 
+@pytest.mark.long
 @pytest.mark.django_db(transaction=True)
 def test_skull_king_bids_sealed_on_each_phone_are_shown_at_once(
     browser, browser_context_args, live_server, screenshot_dir: Path
@@ -307,6 +309,7 @@ def test_a_bid_tapped_offline_on_a_seats_phone_is_kept_and_sent(
     assert dict(Hand.objects.filter(deal__game=game).values_list("seat", "bid")) == {1: 3, 2: 1}
 
 
+@pytest.mark.long
 @pytest.mark.django_db(transaction=True)
 def test_spades_bids_in_turn_on_each_phone(
     browser, browser_context_args, live_server, screenshot_dir: Path

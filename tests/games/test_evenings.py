@@ -537,6 +537,7 @@ Evening.TestCase.settings = settings(
 )
 
 
+@pytest.mark.long
 @pytest.mark.django_db
 class TestEvenings(Evening.TestCase):
     pass

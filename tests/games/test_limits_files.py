@@ -177,6 +177,7 @@ def test_each_session_at_the_limits_refuses_one_more_and_comes_back_identical(
         assert contents(back) == before
 
 
+@pytest.mark.long
 def test_a_notebook_with_sessions_at_the_limits_restores_identical(
     client, notebook, at_the_limits, tmp_path: Path
 ) -> None:
@@ -199,6 +200,7 @@ def test_a_notebook_with_sessions_at_the_limits_restores_identical(
     assert restored(Notebook.objects.get(key=key)) == original
 
 
+@pytest.mark.long
 def test_a_notebook_at_its_limits_backs_up_and_restores(client, notebook) -> None:
     fill_notebook(notebook, players=limits.MOST_PLAYERS, sessions=limits.MOST_SESSIONS - 1)
     last = start(notebook, "kozel", "classic", ["P10", "P11", "P12", "P13"])

@@ -360,6 +360,7 @@ INTERLEAVINGS = settings(
 )
 
 
+@pytest.mark.long
 @pytest.mark.django_db
 @INTERLEAVINGS
 @given(evening=oh_hell_evenings(), data=st.data())
@@ -368,6 +369,7 @@ def test_an_oh_hell_evening_ends_the_same_however_the_phone_went_offline(evening
     assert_the_same_session(evening, stretches)
 
 
+@pytest.mark.long
 @pytest.mark.django_db
 @INTERLEAVINGS
 @given(match=kozel_matches(), data=st.data())

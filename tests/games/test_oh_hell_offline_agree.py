@@ -235,6 +235,7 @@ def found(answer: dict) -> dict:
     }
 
 
+@pytest.mark.long
 @pytest.mark.django_db
 def test_a_phone_offline_scores_random_oh_hell_evenings_as_the_server(
     node, client, notebook, tmp_path

@@ -189,6 +189,7 @@ def run(node: str, script: Path, argument: Path, request: object) -> object:
     return json.loads(done.stdout)
 
 
+@pytest.mark.long
 @pytest.mark.django_db
 def test_a_phone_offline_scores_random_round_games_as_the_server(
     node, client, notebook, tmp_path
