@@ -1,5 +1,19 @@
 // The deal screens without a connection (issue 32; docs/phone.md "Offline").
 
+// A line stuck at the top of the page (app.css ".connection"), said to screen readers as
+// it changes: made once by its id, first in the page's main part.
+export function statusLine(id) {
+  let line = document.getElementById(id);
+  if (!line) {
+    line = document.createElement("p");
+    line.id = id;
+    line.className = "connection";
+    line.setAttribute("role", "status");
+    document.getElementById("main").prepend(line);
+  }
+  return line;
+}
+
 // The one line stuck at the top (app.css ".connection"): the entries kept on this phone
 // (static/js/offline-parts.js) or, with none kept, this page's "No connection". A round
 // game's totals stick below the line shown (rounds.css, --connection: its height).
@@ -19,9 +33,9 @@ document.addEventListener("htmx:afterRequest", (event) => {
   if (!path.includes("/live/") || !table) {
     return;
   }
-  let line = document.getElementById("no-connection");
   if (event.detail.successful) {
     heardAt = new Date();
+    const line = document.getElementById("no-connection");
     if (line) {
       line.hidden = true;
       stick();
@@ -31,13 +45,7 @@ document.addEventListener("htmx:afterRequest", (event) => {
   if (document.querySelector("#offline-table:not([hidden])")) {
     return; // the entries waiting say it already (static/js/offline.js)
   }
-  if (!line) {
-    line = document.createElement("p");
-    line.id = "no-connection";
-    line.className = "connection";
-    line.setAttribute("role", "status");
-    document.getElementById("main").prepend(line);
-  }
+  const line = statusLine("no-connection");
   const time = new Intl.DateTimeFormat(document.documentElement.lang || undefined, {
     hour: "2-digit",
     minute: "2-digit",

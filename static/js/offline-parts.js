@@ -1,7 +1,7 @@
 // What the phone's table is drawn with (static/js/offline.js; docs/phone.md, "Offline"):
 // the server's sentences filled in, and the screen it draws on. Nothing of the session.
 
-import { stick } from "./follow.js";
+import { statusLine, stick } from "./follow.js";
 
 const say = (template, params) =>
   template.replace(/%\((\w+)\)s/g, (whole, name) =>
@@ -81,15 +81,7 @@ export function screen(keeper) {
   let carried = null; // what the player had open when the server's answer came (swapIn)
 
   function status(text) {
-    let line = document.getElementById("connection");
-    if (!line) {
-      line = document.createElement("p");
-      line.id = "connection";
-      line.className = "connection";
-      line.setAttribute("role", "status");
-      const main = document.getElementById("main");
-      main.insertBefore(line, main.firstChild);
-    }
+    const line = statusLine("connection");
     line.textContent = text;
     line.hidden = !text;
     const other = document.getElementById("no-connection");

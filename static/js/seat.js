@@ -5,6 +5,8 @@
 // Any answer ends the keeping: the table the server sends, or its refusal, which says the
 // bid that stands if the scorekeeper entered this seat's meanwhile. The scorekeeper's
 // own entries go through the outbox (static/js/outbox.js); this is the seat's one bid.
+import { statusLine } from "./follow.js";
+
 const KEY = `scorekeeper:seat-bid:${window.location.pathname}`;
 const RETRY_MS = 5000;
 let sending = false;
@@ -19,21 +21,15 @@ function kept() {
 }
 
 function say(entry) {
-  let line = document.getElementById("seat-kept");
   const words = document.querySelector("[data-seat-words]");
   if (!entry) {
+    const line = document.getElementById("seat-kept");
     if (line) {
       line.remove();
     }
     return;
   }
-  if (!line) {
-    line = document.createElement("p");
-    line.id = "seat-kept";
-    line.className = "connection";
-    line.setAttribute("role", "status");
-    document.getElementById("main").prepend(line);
-  }
+  const line = statusLine("seat-kept");
   const said = words ? words.dataset.seatKept : "";
   // The key as tapped ("Blind nil"), else the bid sent.
   line.textContent = said.replace("%(bid)s", entry.label || entry.fields.bid);
