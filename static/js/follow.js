@@ -14,6 +14,23 @@ export function statusLine(id) {
   return line;
 }
 
+// Says `text` on the line `id` (none: hides it), the one line at the top: a line of what
+// this phone keeps (the entries, a seat's bid) says that the connection is down already, so
+// the others are hidden while it shows.
+export function showLine(id, text) {
+  const line = statusLine(id);
+  line.textContent = text;
+  line.hidden = !text;
+  if (text) {
+    for (const other of document.querySelectorAll(".connection")) {
+      if (other !== line) {
+        other.hidden = true;
+      }
+    }
+  }
+  stick();
+}
+
 // The one line stuck at the top (app.css ".connection"): the entries kept on this phone
 // (static/js/offline-parts.js) or, with none kept, this page's "No connection". A round
 // game's totals stick below the line shown (rounds.css, --connection: its height).
@@ -44,6 +61,9 @@ document.addEventListener("htmx:afterRequest", (event) => {
   }
   if (document.querySelector("#offline-table:not([hidden])")) {
     return; // the entries waiting say it already (static/js/offline.js)
+  }
+  if (document.querySelector(".connection:not([hidden]):not(#no-connection)")) {
+    return; // what this phone keeps says it already (showLine)
   }
   const line = statusLine("no-connection");
   const time = new Intl.DateTimeFormat(document.documentElement.lang || undefined, {

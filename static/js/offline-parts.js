@@ -1,7 +1,7 @@
 // What the phone's table is drawn with (static/js/offline.js; docs/phone.md, "Offline"):
 // the server's sentences filled in, and the screen it draws on. Nothing of the session.
 
-import { statusLine, stick } from "./follow.js";
+import { showLine } from "./follow.js";
 
 const say = (template, params) =>
   template.replace(/%\((\w+)\)s/g, (whole, name) =>
@@ -81,14 +81,7 @@ export function screen(keeper) {
   let carried = null; // what the player had open when the server's answer came (swapIn)
 
   function status(text) {
-    const line = statusLine("connection");
-    line.textContent = text;
-    line.hidden = !text;
-    const other = document.getElementById("no-connection");
-    if (other && text) {
-      other.hidden = true; // one line at the top: the entries kept say the connection is down
-    }
-    stick();
+    showLine("connection", text); // one line at the top: the entries kept say it is down
   }
 
   // The phone's table, drawn by html(serverTable) unless it shows `drawn` already: a retry

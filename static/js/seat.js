@@ -5,7 +5,7 @@
 // Any answer ends the keeping: the table the server sends, or its refusal, which says the
 // bid that stands if the scorekeeper entered this seat's meanwhile. The scorekeeper's
 // own entries go through the outbox (static/js/outbox.js); this is the seat's one bid.
-import { statusLine } from "./follow.js";
+import { showLine, stick } from "./follow.js";
 
 const KEY = `scorekeeper:seat-bid:${window.location.pathname}`;
 const RETRY_MS = 5000;
@@ -26,13 +26,13 @@ function say(entry) {
     const line = document.getElementById("seat-kept");
     if (line) {
       line.remove();
+      stick();
     }
     return;
   }
-  const line = statusLine("seat-kept");
   const said = words ? words.dataset.seatKept : "";
   // The key as tapped ("Blind nil"), else the bid sent.
-  line.textContent = said.replace("%(bid)s", entry.label || entry.fields.bid);
+  showLine("seat-kept", said.replace("%(bid)s", entry.label || entry.fields.bid));
 }
 
 function keep(entry) {

@@ -287,6 +287,8 @@ def test_a_bid_tapped_offline_on_a_seats_phone_is_kept_and_sent(
     expect(kept).to_have_text(
         "No connection: your bid 3 is kept on this phone and goes when the connection is back."
     )
+    ben.wait_for_timeout(3_500)  # a poll fails meanwhile: the kept bid's line says it already
+    assert ben.locator(".connection:visible").count() == 1
     ben.screenshot(path=screenshot_dir / "seat-bid-kept-offline.png")
     assert not Hand.objects.filter(deal__game=game).exists()
     ben.context.set_offline(False)
