@@ -51,13 +51,13 @@ fmt: venv
 # budgets; the load test serves the previous design too (BENCH_OLD=b9186fb, empty to leave
 # it out). About 55 minutes on two cores, not part of `make test`. Knobs for a short run:
 # BENCH_ROUNDS, BENCH_SESSIONS, BENCH_DATABASES, BENCH_LIGHTHOUSE_RUNS, BENCH_TABLE_STEPS,
-# BENCH_SECONDS, BENCH_PHONE_RUNS, BENCH_WALK_GAMES (bench/*.py say what each does). Every
+# BENCH_SECONDS, BENCH_PHONE_RUNS, BENCH_DRAW_RUNS, BENCH_WALK_GAMES (bench/*.py say what each does). Every
 # script runs; the target fails if any budget failed.
 bench: venv
 	$(BIN)/python -m pip install --quiet -e '.[bench]'
 	cd bench && npm ci --no-audit --no-fund --silent
 	@status=0; \
-	for script in bench/run.py bench/weight.py bench/backlog.py bench/phone_rules.py bench/lighthouse.py \
-		bench/walk.py bench/load/run.py; do \
+	for script in bench/run.py bench/weight.py bench/backlog.py bench/phone_rules.py bench/offline_draw.py \
+		bench/lighthouse.py bench/walk.py bench/load/run.py; do \
 		echo "== $$script"; $(BIN)/python $$script || status=1; \
 	done; exit $$status

@@ -229,7 +229,36 @@ def tables(count: int) -> list[dict]:
     return made
 
 
+def drawing() -> dict:
+    """bench/offline_draw.py's two games, in one notebook: Oh Hell for four, down and up
+    with the hook, Dan first to deal, six deals in (every bid 0, the first to bid takes
+    every trick); Skull King for five (the rulebook), seven rounds in."""
+    notebook = Notebook.objects.create(name="Bench, drawing")
+    oh_hell_game = start(notebook, ["Anna", "Ben", "Cleo", "Dan"], dealer=3)
+    for number in range(1, 7):
+        table = _table(oh_hell_game)
+        for seat in table.bidding.order:
+            oh_hell_services.place_bid(game=oh_hell_game, deal_number=number, seat=seat, bid=0)
+        leader, cards = table.bidding.order[0], table.plan.cards
+        tricks = [cards if seat == leader else 0 for seat in range(4)]
+        oh_hell_services.record_tricks(game=oh_hell_game, deal_number=number, tricks=tricks)
+    skull = services.start_game(
+        notebook=notebook,
+        kind="skull_king",
+        preset="rulebook",
+        options=kind_of("skull_king").preset_options("rulebook"),
+        names=SEVEN[:5],
+        first_dealer=0,
+    )
+    for number in range(1, 8):
+        tricks = [number, 0, 0, 0, 0]
+        entry = {"bids": tricks, "tricks": tricks, "bonuses": [{}] * 5}
+        services.record_round(game=skull, round_number=number, entry=entry)
+    return {"oh_hell": oh_hell_game.public_id, "skull": skull.public_id, "notebook": notebook.key}
+
+
 def main() -> None:
     what, count, out = sys.argv[1], int(sys.argv[2]), sys.argv[3]
+    made = {"pages": pages, "tables": tables, "drawing": lambda _count: drawing()}[what](count)
     with open(out, "w") as file:
-        json.dump(pages(count) if what == "pages" else tables(count), file)
+        json.dump(made, file)

@@ -62,3 +62,16 @@ def test_the_load_tests_tables_are_tables_of_four_in_their_first_deal(db) -> Non
         assert loaded.players == 4 and loaded.plan.number == 1
         assert game.notebook.key == table["notebook"]
         assert ShareLink.objects.get(key=table["view"]).game == game
+
+
+def test_the_drawing_bench_finds_oh_hell_at_deal_7_and_skull_king_at_round_8(db) -> None:
+    ids = data.drawing()
+
+    oh_hell = services.load(Game.objects.get(public_id=ids["oh_hell"]))
+    assert (oh_hell.plan.number, oh_hell.plan.cards) == (7, 4)
+    assert oh_hell.names[oh_hell.plan.dealer] == "Ben"
+    assert not oh_hell.bidding.bids
+    skull = Game.objects.get(public_id=ids["skull"])
+    assert skull.rounds.filter(done=True).count() == 7
+    assert skull.seats.count() == 5
+    assert {oh_hell.game.notebook.key, skull.notebook.key} == {ids["notebook"]}

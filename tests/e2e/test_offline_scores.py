@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import re
 from pathlib import Path
-from statistics import median
 
 import pytest
 from playwright.sync_api import BrowserContext, Page, expect
@@ -197,31 +196,13 @@ def test_the_score_sheet_scores_two_rounds_offline_as_the_server_then_does(
     assert not errors
 
 
-#: An offline entry is drawn within this, Chromium's CPU slowed 4x, once the rules are warm
-#: (issue 39; docs/phone.md "Rules on the phone").
-DRAWN_MS = 100
-
-WATCH = """() => {
-  window.__drawn = [];
-  window.__started = null;
-  document.addEventListener("click", (event) => {
-    if (event.target.closest(".save-round")) window.__tapped = performance.now();
-  }, true);
-  document.addEventListener("scorekeeper:scored", (event) => {
-    window.__drawn.push([performance.now() - window.__tapped, event.detail.ms]);
-    window.__started = event.detail.startMs;
-  });
-}"""
-
-
-@pytest.mark.long
 @pytest.mark.django_db(transaction=True)
-def test_an_offline_entry_is_drawn_within_100_ms_with_the_cpu_slowed_4x(
+def test_skull_king_for_five_goes_on_offline_in_round_8_with_its_totals(
     browser, browser_context_args, live_server
 ) -> None:
-    """Skull King for five, 7 rounds in: the figures of each round kept offline (8 to 10, the
-    last) are on the screen within 100 ms of the tap (the rules warm: started when the
-    connection went)."""
+    """Skull King for five, 7 rounds in: rounds 8 to 10 kept offline are scored on the phone
+    from the seven the server scored, as the server then scores them. (How fast each is
+    drawn with the CPU slowed 4x: bench/offline_draw.py.)"""
     context, page, url, errors = offline_game(
         browser,
         browser_context_args,
@@ -239,24 +220,19 @@ def test_an_offline_entry_is_drawn_within_100_ms_with_the_cpu_slowed_4x(
         )
     page.reload()
     kept_ahead(page, through=10)
-    page.context.new_cdp_session(page).send("Emulation.setCPUThrottlingRate", {"rate": 4})
-    page.evaluate(WATCH)
 
     context.set_offline(True)
-    page.wait_for_timeout(3000)  # the rules start as the connection goes
     for number, took in ((8, [1, 0, 0, 0, 7]), (9, [0, 9, 0, 0, 0]), (10, [2, 2, 2, 2, 2])):
         skull_round(page, number, took, took)
         expect(page.locator("#offline-table .kept-round")).to_have_count(number - 7)
-    drawn = page.evaluate("window.__drawn")  # [tap to figures, the rules' own part]
-    started = page.evaluate("window.__started")
-    print(f"offline entries drawn (ms, rules ms) at 4x: {drawn}; rules started in {started:.0f} ms")
-    assert len(drawn) >= 3
-    # The rules' part is far inside the budget. The whole drawing (the table's redraw
-    # included, which the phone made before the rules came to it) is held to twice the
-    # budget here, since this machine's two cores are shared and its times vary 2x;
-    # docs/phone.md gives the figures.
-    assert median([rules for _total, rules in drawn]) <= DRAWN_MS
-    assert median([total for total, _rules in drawn]) <= 2 * DRAWN_MS
+    # By hand. Rounds 1 to 7: Anna bid the round's cards and took them, 20 a card (560);
+    # the others bid 0 and made it, 10 a card (280). Round 8: Anna 1 of 1: 20, Ben, Cleo
+    # and Dan 0: 80, Eve 7 of 7: 140. Round 9: Ben 9 of 9: 180, the others 0: 90. Round
+    # 10: 2 of 2 each: 40.
+    hand_count = {"Anna": 710, "Ben": 580, "Eve": 550, "Cleo": 490, "Dan": 490}
+    assert phone_chips(page) == hand_count
+    came_back(context, page, url, 10)
+    assert chips(page) == hand_count
     assert not errors
 
 

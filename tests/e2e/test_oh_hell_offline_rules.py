@@ -1,10 +1,9 @@
 """Oh Hell offline with games.rules itself on the phone (MicroPython in a worker: docs/phone.md
-"Rules on the phone"): an entry is drawn within the budget with Chromium's CPU slowed 4x,
-and the last deal's explanations are the server's."""
+"Rules on the phone"): the rules answer the deal's every entry, and the last deal's
+explanations are the server's. (How fast each entry is drawn with the CPU slowed 4x:
+bench/offline_draw.py.)"""
 
 from __future__ import annotations
-
-from statistics import median
 
 import pytest
 from playwright.sync_api import BrowserContext, Page, expect
@@ -15,34 +14,14 @@ from games.services import oh_hell as oh_hell_services
 from tests.e2e.flows import start_session
 from tests.e2e.test_offline import HUMAN_PAUSE_MS, bid, read_standings, ready_for_offline, trick
 
-DRAWN_MS = 100
 
-#: The time from a tap on the phone's table to the table drawn again (its content replaced).
-WATCH = """() => {
-  window.__drawn = [];
-  document.addEventListener("click", (event) => {
-    if (event.target.closest("#offline-table button, #table button")) {
-      window.__tapped = performance.now();
-    }
-  }, true);
-  new MutationObserver((changes) => {
-    const box = document.getElementById("offline-table");
-    if (window.__tapped && box && changes.some((change) => change.target === box)) {
-      window.__drawn.push(performance.now() - window.__tapped);
-      window.__tapped = null;
-    }
-  }).observe(document.body, { childList: true, subtree: true });
-}"""
-
-
-@pytest.mark.long
 @pytest.mark.django_db(transaction=True)
-def test_an_oh_hell_entry_offline_is_drawn_within_100_ms_with_the_cpu_slowed_4x(
+def test_an_oh_hell_deal_kept_offline_is_scored_by_the_rules_with_its_explanations(
     browser, browser_context_args, live_server
 ) -> None:
     """Four players, down and up with the hook, six deals in; the bids and tricks of the
-    seventh (4 cards) kept offline, each drawn from the rules' answer within 100 ms of the
-    tap once the rules are warm; the deal scored with its explanations."""
+    seventh (4 cards) kept offline, each drawn from the rules' answer (the rules may start
+    while the table is idle); the deal scored with its explanations."""
     context: BrowserContext = browser.new_context(**browser_context_args)
     page: Page = context.new_page()
     errors: list[str] = []
@@ -68,8 +47,6 @@ def test_an_oh_hell_entry_offline_is_drawn_within_100_ms_with_the_cpu_slowed_4x(
         oh_hell_services.record_tricks(game=game, deal_number=number, tricks=tricks)
     page.reload()
     page.wait_for_load_state("networkidle")  # the words and the rules' files are kept
-    page.context.new_cdp_session(page).send("Emulation.setCPUThrottlingRate", {"rate": 4})
-    page.evaluate(WATCH)
     page.wait_for_timeout(3000)  # the table idle a moment: the rules start (in a worker)
     context.set_offline(True)  # and the first entry after it waits for nothing
 
@@ -90,13 +67,7 @@ def test_an_oh_hell_entry_offline_is_drawn_within_100_ms_with_the_cpu_slowed_4x(
     # Anna took 2 of 1: nothing (seed 002); Dan 1 of 1: 10 + 1.
     expect(last).to_contain_text("bid 1, took 1: 10 + 1 = 11 (a made bid scores 10 + bid)")
     expect(last).to_contain_text("bid 1, took 2: 0 (a missed bid scores nothing)")
-    drawn = page.evaluate("window.__drawn")
-    print(f"Oh Hell offline entries drawn at 4x (ms): {[round(ms) for ms in drawn]}")
-    assert len(drawn) >= 8
     assert read_standings(page)["Dan"][1] == 11 + sum(
         s.total for s in services.load(game).result.standings if s.seat == 3
     )
-    # This machine's two cores are shared and its times vary 2x: held to twice the budget
-    # here; docs/phone.md gives the figures.
-    assert median(drawn) <= 2 * DRAWN_MS
     assert not errors
