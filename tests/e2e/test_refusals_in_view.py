@@ -165,6 +165,15 @@ def test_the_connection_line_stays_on_the_screen_after_an_offline_save(
     kept = page.locator("#offline-table .kept-round summary").last
     expect(kept).to_contain_text("Round 1 scored (not sent yet) · Anna \u221210 · Ben +10")
     clear_of_the_sticky_parts(page, kept, "the round kept")
+    # Down to the form's last row: the totals the phone worked out still stick below the
+    # line, whole on the screen (they stuck within their own box before, and went up with
+    # its end, under the line and off the screen).
+    page.evaluate("window.scrollTo(0, document.documentElement.scrollHeight)")
+    page.wait_for_timeout(100)
+    page.screenshot(path=screenshot_dir / f"in-view-offline-{viewport}-{poll_failed}-end.png")
+    place = on_screen(page, line, "the connection line at the form's end")
+    chips = on_screen(page, page.locator("#table .score-chips"), "the totals at the form's end")
+    assert chips["top"] >= place["bottom"] - EDGE, f"the totals {chips} under the line {place}"
 
 
 def kozel_on_phone(phones, live_server, viewport: str) -> Page:
