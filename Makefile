@@ -31,9 +31,11 @@ dev: venv
 	SCOREKEEPER_DEBUG=1 $(BIN)/python manage.py migrate --noinput
 	SCOREKEEPER_DEBUG=1 $(BIN)/python manage.py runserver 0.0.0.0:$(PORT)
 
-# On every core (pytest-xdist; docs/performance.md, "The test suite's time"):
-# TEST_WORKERS=0 runs everything in this one process, TEST_WORKERS=4 in four.
-TEST_WORKERS ?= auto
+# One process a core and one more (pytest-xdist; docs/performance.md, "The test suite's
+# time"): the browser tests' pauses (a person's 500 ms between two taps, a poll's period)
+# leave a core idle with one a core. TEST_WORKERS=0 runs everything in this one process,
+# TEST_WORKERS=4 in four.
+TEST_WORKERS ?= $(shell $(PYTHON) -c "import os; print(len(os.sched_getaffinity(0)) + 1)")
 
 test: venv
 	$(BIN)/python -m pytest -n $(TEST_WORKERS) --dist worksteal

@@ -1,5 +1,5 @@
 """What every test shares, whichever folder it is in, and what keeps a parallel run
-(`make test`: pytest-xdist, one process a core) from sharing anything it should not.
+(`make test`: pytest-xdist, one process a core and one more) from sharing anything it should not.
 
 Each xdist worker is its own process with its own test database (pytest-django adds
 `_gw0`, `_gw1` ... to the name; scorekeeper/settings.py adds the process id too), its
