@@ -75,10 +75,7 @@ def seat_bid(
             if own_seat is not None:
                 raise RuleError(BID_STANDS, bid=made[seat].bid)
             raise RuleError(
-                gettext_noop(
-                    "%(player)s has bid %(bid)s already; once every bid is in, Undo takes"
-                    " the bids back."
-                ),
+                gettext_noop("%(player)s has bid %(bid)s already; Undo takes it back."),
                 player=table.names[seat],
                 bid=made[seat].bid,
             )
@@ -93,15 +90,26 @@ def seat_bid(
     SeatBid.objects.update_or_create(
         game=game, round_number=plan.number, seat=seat, defaults={"bid": bid, "marks": marks}
     )
+    # Made in turn, each bid is public and Undo takes the last one back: the action's
+    # snapshot keeps the bids made before it (games.services.undo.restore). A sealed one
+    # is kept out of every snapshot, as of every page.
+    earlier = seat_bids_state(plan.number, made) if kind.bids_in_turn else None
     if set(so_far) >= set(order):  # every seat's is in: the round's bids
-        _bids_in(table, plan, _entry_of(table, so_far, others, whole=True))
+        _bids_in(table, plan, _entry_of(table, so_far, others, whole=True), earlier)
         return
     before = snapshot(table, start=len(table.deals))  # the rounds, which a seat's bid leaves
     if kind.sealed_bids:
         commit(game, "bid_sealed", {"deal": plan.number, "player": table.names[seat]}, before)
     else:
         params = {"deal": plan.number, "player": table.names[seat], "bid": bid}
+        before["seat_bids"] = earlier
         commit(game, "seat_bid", params, before)
+
+
+def seat_bids_state(round_number: int, made: dict) -> dict:
+    """The seats' bids made for a round, as an action's snapshot keeps them."""
+    bids = {str(seat): [row.bid, row.marks] for seat, row in made.items()}
+    return {"round": round_number, "bids": bids}
 
 
 def _entry_of(table: RoundsTable, so_far: dict, others: list[str], whole: bool = False) -> dict:
@@ -137,15 +145,18 @@ def _next_plan(table: RoundsTable, round_number: int):
     return plan
 
 
-def _bids_in(table: RoundsTable, plan, entry: dict) -> None:
+def _bids_in(table: RoundsTable, plan, entry: dict, seat_bids: dict | None = None) -> None:
     """The next round's bids in, checked by the rules (and what the game's bids phase enters
-    with them, rounds.bid_fields), as its pending round; the seats' bids made for it go. The
-    same bids again: no change."""
+    with them, rounds.bid_fields), as its pending round; the seats' bids made for it go (kept
+    in the snapshot when given: Undo puts them back, the last seat to bid again). The same
+    bids again: no change."""
     bids = rounds.checked_bids(table.module, table.rules, table.players, plan, entry)
     table.in_step = True  # as it stands, or as written below
     if table.pending is not None and table.pending.entry == bids:
         return
     before = snapshot(table, start=len(table.deals))
+    if seat_bids is not None:
+        before["seat_bids"] = seat_bids
     SeatBid.objects.filter(game=table.game).delete()
     if table.pending is not None:
         table.pending.entry = bids

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from games.models import Change, Game
+from games.models import Change, Game, SeatBid
 from games.rules import RuleError, gettext_noop
 from games.services.sessions import Conflict, commit, game_action
 from games.tables import Table
@@ -32,9 +32,17 @@ def whole(table: Table, state: dict) -> list[dict]:
 
 
 def restore(table: Table, state: dict) -> None:
-    """The deals from the snapshot's ``from`` on, and the end, as the snapshot holds them."""
+    """The deals from the snapshot's ``from`` on, and the end, as the snapshot holds them;
+    and the seats' bids made in turn, where it kept them (games.services.rounds.seat_bid)."""
     game = table.game
     type(table).restore(game, state.get("from", 0), state["deals"], state.get("pending"))
+    if "seat_bids" in state:
+        kept = state["seat_bids"]
+        SeatBid.objects.filter(game=game).delete()
+        SeatBid.objects.bulk_create(
+            SeatBid(game=game, round_number=kept["round"], seat=int(seat), bid=bid, marks=marks)
+            for seat, (bid, marks) in kept["bids"].items()
+        )
     finished = state.get("finished_at")
     game.finished_at = datetime.fromisoformat(finished) if finished else None
 
@@ -44,9 +52,10 @@ def rounds_after(state: dict) -> int:
     return state.get("from", 0) + len(state["deals"])
 
 
-#: A seat's bid before all are in is not taken back alone: once they are, Undo takes the
-#: round's bids back, and the table bids again (games.services.rounds.seat_bid).
-NOT_UNDONE = ["start", "undo", "import", "restored", "bid_sealed", "seat_bid"]
+#: A sealed bid is not taken back alone (its snapshot keeps no bid): once all are in, Undo
+#: takes the round's bids back, and the table bids again. A bid made in turn is (the last
+#: one first: games.services.rounds.seat_bid).
+NOT_UNDONE = ["start", "undo", "import", "restored", "bid_sealed"]
 
 
 def last_undoable(game: Game) -> Change | None:

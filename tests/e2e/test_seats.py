@@ -318,9 +318,10 @@ def test_spades_bids_in_turn_on_each_phone(
 ) -> None:
     """Spades (issue 41) with four players on their own phones and the scorekeeper on a
     fifth: the bids go in turn from the dealer's left, each on its player's phone, seen by
-    every phone as made. Dan's phone loses its connection as he taps 5; the scorekeeper
-    enters his 4 meanwhile, and back online his phone says which bid stands. The hand is
-    scored as a hand count gives it, on every phone, at 360 x 640."""
+    every phone as made; the scorekeeper's Undo takes Cleo's bid back alone. Dan's phone
+    loses its connection as he taps 5; the scorekeeper enters his 4 meanwhile, and back
+    online his phone says which bid stands. The hand is scored as a hand count gives it, on
+    every phone, at 360 x 640."""
     names = ["Anna", "Ben", "Cleo", "Dan"]
     notebook = Notebook.objects.create()
     game = services.start_game(
@@ -347,12 +348,21 @@ def test_spades_bids_in_turn_on_each_phone(
     expect(seats["Ben"].locator("#table")).to_contain_text("Anna bids now; your turn comes.")
     expect(seats["Ben"].locator("#table .keypad-form")).to_have_count(0)
 
-    for name, key in (("Anna", "3"), ("Ben", "Nil"), ("Cleo", "4")):
+    for name, key in (("Anna", "3"), ("Ben", "Nil"), ("Cleo", "5")):
         page = seats[name]
         expect(page.locator("#table .keypad-label")).to_have_text(
             f"{name}, your bid:", timeout=NEXT_TURN_MS
         )
         page.locator("#table .keypad button.key", has_text=key).first.click()  # one tap
+    # Cleo meant 4 but the table heard 5: the scorekeeper's Undo takes her bid back alone,
+    # and it is her turn again, on her phone.
+    expect(keeper.locator("#table")).to_contain_text("Dan bids now.", timeout=NEXT_TURN_MS)
+    keeper.locator("#table").get_by_role("button", name="Undo").click()
+    expect(keeper.locator("#table")).to_contain_text("Cleo bids now.")
+    expect(seats["Cleo"].locator("#table .keypad-label")).to_have_text(
+        "Cleo, your bid:", timeout=NEXT_TURN_MS
+    )
+    seats["Cleo"].locator("#table .keypad button.key", has_text="4").first.click()
     expect(seats["Dan"].locator("#table .keypad-label")).to_have_text(
         "Dan, your bid:", timeout=NEXT_TURN_MS
     )

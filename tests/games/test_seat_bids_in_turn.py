@@ -2,8 +2,8 @@
 dealer's left, each shown on every phone as it is made (pagat: "each player in turn,
 starting with the player to dealer's left"). A seat's phone bids only its own seat, only in
 its turn, and a bid made stands; the scorekeeper bids for the seat whose turn it is (a
-player without a phone). With the fourth bid in, the hand's bids are in: the contracts
-are called and the tricks form comes.
+player without a phone), and Undo takes the last bid back. With the fourth bid in, the
+hand's bids are in: the contracts are called and the tricks form comes.
 
 The table: Spades, Anna & Cleo against Ben & Dario (seats 0 and 2 against 1 and 3); Dario
 deals the first hand, so Anna bids first, then Ben, Cleo and Dario. Anna, Ben and Cleo have
@@ -91,7 +91,7 @@ def test_what_a_seats_phone_may_not_bid(client, notebook) -> None:
     assertContains(bid(anna, game, ANNA, 4), "3 stands", status_code=422)
     assertContains(
         bid(client, game, ANNA, 4),
-        "Anna has bid 3 already; once every bid is in, Undo",
+        "Anna has bid 3 already; Undo takes it back.",
         status_code=422,
     )
     assert list(SeatBid.objects.filter(game=game).values_list("seat", "bid")) == [(ANNA, 3)]
@@ -156,3 +156,56 @@ def test_a_seats_phone_says_the_turn_in_its_language_with_the_round_games_words(
     _anna, ben, _cleo = phones(client, game)
     ben.cookies["django_language"] = "ru"
     assertContains(ben.get(url(game, "game")), "Сейчас заявляет: Anna; ваша очередь придёт.")
+
+
+def undo(client: Client, game: Game):
+    game.refresh_from_db()
+    return client.post(url(game, "undo"), {"version": game.version}, **HTMX)
+
+
+def test_undo_takes_the_last_bid_back_and_the_seat_bids_again(client, notebook) -> None:
+    """A bid tapped wrong by the scorekeeper (Ben's 2, which was 0): Undo takes it back
+    alone, and it is Ben's turn again; again, and Anna's 3 goes too."""
+    game = start(notebook)
+    anna, ben, _cleo = phones(client, game)
+    bid(anna, game, ANNA, 3)
+    bid(client, game, BEN, 2)
+    assertContains(undo(client, game), "Ben bids now.")
+    assert list(SeatBid.objects.filter(game=game).values_list("seat", "bid")) == [(ANNA, 3)]
+    assertContains(ben.get(url(game, "game")), "Ben, your bid:")
+    assert bid(ben, game, BEN, 0).status_code == 200
+    assert sorted(SeatBid.objects.filter(game=game).values_list("seat", "bid")) == [
+        (ANNA, 3),
+        (BEN, 0),
+    ]
+    undo(client, game)
+    undo(client, game)
+    assert not SeatBid.objects.filter(game=game).exists()
+    assertContains(anna.get(url(game, "game")), "Anna, your bid:")
+    assertContains(client.get(url(game, "history")), "Round 1: Anna bids 3.")
+
+
+def test_undo_after_the_last_bid_puts_the_others_back_and_the_last_bids_again(
+    client, notebook
+) -> None:
+    """The fourth bid made the hand's bids; Undo takes that bid back, not the four: the three
+    made before it are on every phone again, and Dario bids again."""
+    game = start(notebook)
+    anna, ben, cleo = phones(client, game)
+    bid(anna, game, ANNA, 3)
+    bid(ben, game, BEN, 0)
+    bid(cleo, game, CLEO, 2)
+    bid(client, game, DARIO, 4)
+    assert Round.objects.get(game=game).entry["bids"] == [3, 0, 2, 4]
+    page = undo(client, game)
+    assertContains(page, "Dario bids now.")
+    assertContains(page, "Dario bids:")
+    assert not Round.objects.filter(game=game).exists()
+    assert sorted(SeatBid.objects.filter(game=game).values_list("seat", "bid", "round_number")) == [
+        (ANNA, 3, 1),
+        (BEN, 0, 1),
+        (CLEO, 2, 1),
+    ]
+    assertContains(cleo.get(url(game, "game")), '<span class="bidder-bid">3</span>')
+    assert bid(client, game, DARIO, 5).status_code == 200
+    assert Round.objects.get(game=game).entry["bids"] == [3, 0, 2, 5]
