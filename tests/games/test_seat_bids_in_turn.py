@@ -182,7 +182,9 @@ def test_undo_takes_the_last_bid_back_and_the_seat_bids_again(client, notebook) 
     undo(client, game)
     assert not SeatBid.objects.filter(game=game).exists()
     assertContains(anna.get(url(game, "game")), "Anna, your bid:")
-    assertContains(client.get(url(game, "history")), "Round 1: Anna bids 3.")
+    history = client.get(url(game, "history"))
+    assertContains(history, "Undone: Round 1: Ben bids 2.")
+    assertContains(history, "Undone: Round 1: Anna bids 3.")
 
 
 def test_undo_after_the_last_bid_puts_the_others_back_and_the_last_bids_again(
