@@ -79,10 +79,10 @@ def tap_tricks(game: Game, count: int) -> None:
         )
 
 
-def oh_hell_session(notebook, names, *, played, schedule=None, bids=0, tricks=0) -> Game:
+def oh_hell_session(notebook, names, *, played, schedule=None, bids=0, tricks=0, dealer=0) -> Game:
     """``played`` deals scored (a penalty in deal 2, so the sheet shows an adjustment),
     then in the next deal ``bids`` bids placed and ``tricks`` tricks tapped."""
-    game = start(notebook, names, schedule=schedule)
+    game = start(notebook, names, schedule=schedule, dealer=dealer)
     for number in range(played):
         table = _table(game)
         oh_hell_services.record_tricks(
@@ -114,17 +114,21 @@ def kozel_match(notebook, deals: int) -> Game:
     return Game.objects.get(pk=game.pk)
 
 
+def start_skull_king(notebook, names, preset: str) -> Game:
+    return services.start_game(
+        notebook=notebook,
+        kind="skull_king",
+        preset=preset,
+        options=kind_of("skull_king").preset_options(preset),
+        names=names,
+        first_dealer=0,
+    )
+
+
 def skull_king_game(notebook, rounds: int) -> Game:
     """Skull King for eight (the largest table), ``rounds`` played with a bonus each, and
     the next round's bids in."""
-    game = services.start_game(
-        notebook=notebook,
-        kind="skull_king",
-        preset="advanced",
-        options=kind_of("skull_king").preset_options("advanced"),
-        names=EIGHT,
-        first_dealer=0,
-    )
+    game = start_skull_king(notebook, EIGHT, "advanced")
     for number in range(1, rounds + 1):
         tricks = [number] + [0] * 7
         bonuses = [{"fourteens": 1}] + [{}] * 7
@@ -231,25 +235,12 @@ def tables(count: int) -> list[dict]:
 
 def drawing() -> dict:
     """bench/offline_draw.py's two games, in one notebook: Oh Hell for four, down and up
-    with the hook, Dan first to deal, six deals in (every bid 0, the first to bid takes
-    every trick); Skull King for five (the rulebook), seven rounds in."""
+    with the hook, Dan first to deal, six deals in; Skull King for five (the rulebook),
+    seven rounds in."""
     notebook = Notebook.objects.create(name="Bench, drawing")
-    oh_hell_game = start(notebook, ["Anna", "Ben", "Cleo", "Dan"], dealer=3)
-    for number in range(1, 7):
-        table = _table(oh_hell_game)
-        for seat in table.bidding.order:
-            oh_hell_services.place_bid(game=oh_hell_game, deal_number=number, seat=seat, bid=0)
-        leader, cards = table.bidding.order[0], table.plan.cards
-        tricks = [cards if seat == leader else 0 for seat in range(4)]
-        oh_hell_services.record_tricks(game=oh_hell_game, deal_number=number, tricks=tricks)
-    skull = services.start_game(
-        notebook=notebook,
-        kind="skull_king",
-        preset="rulebook",
-        options=kind_of("skull_king").preset_options("rulebook"),
-        names=SEVEN[:5],
-        first_dealer=0,
-    )
+    names = ["Anna", "Ben", "Cleo", "Dan"]
+    oh_hell_game = oh_hell_session(notebook, names, played=6, dealer=3)
+    skull = start_skull_king(notebook, SEVEN[:5], "rulebook")
     for number in range(1, 8):
         tricks = [number, 0, 0, 0, 0]
         entry = {"bids": tricks, "tricks": tricks, "bonuses": [{}] * 5}

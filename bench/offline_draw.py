@@ -36,14 +36,15 @@ import django  # noqa: E402
 
 django.setup()
 
-from playwright.sync_api import Page, expect, sync_playwright  # noqa: E402
+from playwright.sync_api import Page, sync_playwright  # noqa: E402
 
 from bench import server  # noqa: E402
-from tests.e2e.test_offline import HUMAN_PAUSE_MS, bid, ready_for_offline, trick  # noqa: E402
-from tests.e2e.test_round_games import kept_ahead, skull_round  # noqa: E402
+from bench.walk import CHROMIUM, FLAGS  # noqa: E402
+from tests.e2e.test_offline import ready_for_offline  # noqa: E402
+from tests.e2e.test_offline_scores import rounds_8_to_10  # noqa: E402
+from tests.e2e.test_oh_hell_offline_rules import seventh_deal  # noqa: E402
+from tests.e2e.test_round_games import kept_ahead  # noqa: E402
 
-CHROMIUM = "/usr/bin/chromium"
-FLAGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking"]
 RUNS = int(server.setting("BENCH_DRAW_RUNS", "3"))
 #: An offline entry is drawn within this, Chromium's CPU slowed 4x (issue 39).
 BUDGET_MS = 100
@@ -86,26 +87,16 @@ def slowed(page: Page, watch: str) -> None:
 
 
 def oh_hell(page: Page) -> list[float]:
-    """Deal 7: 4 cards, Ben deals (Cleo, Dan, Anna, then Ben bid); the hook strikes Ben's 1."""
     page.wait_for_load_state("networkidle")  # the words and the rules' files are kept
     slowed(page, WATCH_TABLE)
-    for name, value in (("Cleo", 1), ("Dan", 1), ("Anna", 1), ("Ben", 0)):
-        bid(page, name, value)
-    expect(page.locator("#offline-table .announcement")).to_contain_text("UNDER by 1")
-    for name in ("Cleo", "Dan", "Anna", "Anna"):
-        trick(page, name)
-    page.wait_for_timeout(HUMAN_PAUSE_MS)
-    page.locator("#offline-table").get_by_role("button", name="Score this deal").click()
-    expect(page.locator("#offline-table .deal-line h1")).to_have_text("Deal 8 of 19")
+    seventh_deal(page)
     return page.evaluate("window.__drawn")
 
 
 def skull_king(page: Page) -> list[list[float]]:
     kept_ahead(page, through=10)
     slowed(page, WATCH_ROUNDS)
-    for number, took in ((8, [1, 0, 0, 0, 7]), (9, [0, 9, 0, 0, 0]), (10, [2, 2, 2, 2, 2])):
-        skull_round(page, number, took, took)
-        expect(page.locator("#offline-table .kept-round")).to_have_count(number - 7)
+    rounds_8_to_10(page)
     return page.evaluate("window.__drawn")
 
 

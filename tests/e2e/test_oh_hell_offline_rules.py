@@ -15,6 +15,23 @@ from tests.e2e.flows import start_session
 from tests.e2e.test_offline import HUMAN_PAUSE_MS, bid, read_standings, ready_for_offline, trick
 
 
+def seventh_deal(page: Page) -> None:
+    """Deal 7 of down and up with the hook for four, Dan first to deal, kept offline: 4
+    cards, Ben deals (Cleo, Dan, Anna, then Ben bid); the hook strikes Ben's 1; Anna takes
+    two tricks, Cleo and Dan one; scored, deal 8 comes. (bench/offline_draw.py times it.)"""
+    bid(page, "Cleo", 1)
+    bid(page, "Dan", 1)
+    bid(page, "Anna", 1)
+    expect(page.locator("#offline-table button.key[value='1']")).to_be_disabled()
+    bid(page, "Ben", 0)
+    expect(page.locator("#offline-table .announcement")).to_contain_text("UNDER by 1")
+    for name in ("Cleo", "Dan", "Anna", "Anna"):
+        trick(page, name)
+    page.wait_for_timeout(HUMAN_PAUSE_MS)
+    page.locator("#offline-table").get_by_role("button", name="Score this deal").click()
+    expect(page.locator("#offline-table .deal-line h1")).to_have_text("Deal 8 of 19")
+
+
 @pytest.mark.django_db(transaction=True)
 def test_an_oh_hell_deal_kept_offline_is_scored_by_the_rules_with_its_explanations(
     browser, browser_context_args, live_server
@@ -50,18 +67,7 @@ def test_an_oh_hell_deal_kept_offline_is_scored_by_the_rules_with_its_explanatio
     page.wait_for_timeout(3000)  # the table idle a moment: the rules start (in a worker)
     context.set_offline(True)  # and the first entry after it waits for nothing
 
-    # Deal 7: 4 cards, Ben deals (Cleo, Dan, Anna, then Ben bid); the hook strikes Ben's 1.
-    bid(page, "Cleo", 1)
-    bid(page, "Dan", 1)
-    bid(page, "Anna", 1)
-    expect(page.locator("#offline-table button.key[value='1']")).to_be_disabled()
-    bid(page, "Ben", 0)
-    expect(page.locator("#offline-table .announcement")).to_contain_text("UNDER by 1")
-    for name in ("Cleo", "Dan", "Anna", "Anna"):
-        trick(page, name)
-    page.wait_for_timeout(HUMAN_PAUSE_MS)
-    page.locator("#offline-table").get_by_role("button", name="Score this deal").click()
-    expect(page.locator("#offline-table .deal-line h1")).to_have_text("Deal 8 of 19")
+    seventh_deal(page)
     last = page.locator("#offline-table details.last-deal")
     last.locator("summary").click()
     # Anna took 2 of 1: nothing (seed 002); Dan 1 of 1: 10 + 1.

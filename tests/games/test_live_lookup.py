@@ -9,21 +9,10 @@ from django.test import RequestFactory
 
 from games import services
 from games.access import version_seen
-from games.kinds import kind_of
 from games.models import Game, Notebook, ShareLink
+from tests.games.test_sealed_bids import start  # Skull King for Anna, Ben and Cleo
 
 pytestmark = pytest.mark.django_db
-
-
-def start(notebook: Notebook) -> Game:
-    return services.start_game(
-        notebook=notebook,
-        kind="skull_king",
-        preset="rulebook",
-        options=kind_of("skull_king").preset_options("rulebook"),
-        names=["Anna", "Ben", "Cleo"],
-        first_dealer=0,
-    )
 
 
 def seen(game: Game, cookie: str, django_assert_num_queries) -> tuple | None:
