@@ -8,6 +8,10 @@ returns). Served by gunicorn with the production settings on a temporary SQLite 
 
     .venv/bin/python bench/walk.py            # both sizes, online and offline
     BENCH_WALK_SHOTS=/tmp/walk .venv/bin/python bench/walk.py
+    BENCH_WALK_MODES=midway,aborted .venv/bin/python bench/walk.py
+
+BENCH_WALK_MODES (online,offline,aborted): "midway" cuts the connection once the first
+round or deal is scored instead; "aborted" gives every second POST no answer.
 
 Every tap is counted and looked at before it lands, as tests/e2e/test_one_thumb.py's Walk
 does (its class, reused): a tap whose control was not wholly on the screen as it was, or
@@ -75,6 +79,8 @@ class Counted(Walk):
     plain_round: int = 0  # the most taps a Skull King round without bonuses took
     saves: int = 0  # Saves (scores, bids in) made, each looked at (after_save)
     hidden_next: list[str] = field(default_factory=list)  # Saves after which nothing was
+    #: Called once after the first round or deal scored (mode "midway": the connection cut).
+    cut: Callable[[], object] | None = None
 
     def measure(self) -> None:
         self.widest = max(self.widest, self.page.evaluate("document.documentElement.scrollWidth"))
@@ -97,6 +103,9 @@ class Counted(Walk):
         self.page.screenshot(path=self.shots / f"save-{slug}.png")
         if not self.page.evaluate(NEXT_IN_VIEW):
             self.hidden_next.append(step)
+        if self.cut is not None and ROUND_SAVED.search(step):
+            self.cut()  # the connection goes in the middle of the game ("midway")
+            self.cut = None
 
     def typed(self, step: str, field_: Locator, text: str) -> None:
         super().typed(step, field_, text)
@@ -114,6 +123,8 @@ class Counted(Walk):
 
 #: The steps after which the screen is looked at: a Save, a score, the bids in.
 SAVES = re.compile(r"save|score|bids are in")
+#: A round or deal scored (not its bids in).
+ROUND_SAVED = re.compile(r"save$|score")
 #: After a Save: a refusal's reason (an alert) wholly on the screen and clear of the sticky
 #: bars; else the first control of the table's next form (a key, a button, a field).
 NEXT_IN_VIEW = """() => {
@@ -569,7 +580,8 @@ class Result:
 
 def walk_one(browser, base: str, game: Game, size: str, mode: str) -> Result:
     """One walk: ``mode`` "online", "offline" (the connection cut once the deal screen is
-    up) or "aborted" (every second POST gets no answer)."""
+    up), "midway" (cut once the first round or deal is scored) or "aborted" (every second
+    POST gets no answer)."""
     width, height = VIEWPORTS[size]
     context = browser.new_context(
         viewport={"width": width, "height": height},
@@ -606,6 +618,13 @@ def walk_one(browser, base: str, game: Game, size: str, mode: str) -> Result:
         if mode == "offline":
             kept_ahead(page, through=game.rounds + 1)
             context.set_offline(True)
+        if mode == "midway":
+
+            def cut() -> None:
+                kept_ahead(page, through=game.rounds + 1)
+                context.set_offline(True)
+
+            walk.cut = cut
         dealer = page.locator("#table .deal-facts strong").first.inner_text().strip()
         axe_audit(page, "the first deal screen", serious)
         game.play(walk)
@@ -620,7 +639,7 @@ def walk_one(browser, base: str, game: Game, size: str, mode: str) -> Result:
             if found_phone != found:
                 notes.append(f"the phone's totals {found_phone}, the server's {found}")
             notes.append(f"{len(aborted)} POSTs aborted")
-        if mode == "offline":
+        if mode in ("offline", "midway"):
             expect(page.locator("#connection")).to_contain_text("kept on this phone")
             context.set_offline(False)
             sent = "every entry kept on this phone was sent"

@@ -359,6 +359,7 @@ def test_spades_bids_in_turn_on_each_phone(
     expect(keeper.locator("#table")).to_contain_text("Dan bids now.", timeout=NEXT_TURN_MS)
     keeper.locator("#table").get_by_role("button", name="Undo").click()
     expect(keeper.locator("#table")).to_contain_text("Cleo bids now.")
+    keeper.screenshot(path=screenshot_dir / "spades-keeper-after-undo.png")
     expect(seats["Cleo"].locator("#table .keypad-label")).to_have_text(
         "Cleo, your bid:", timeout=NEXT_TURN_MS
     )
