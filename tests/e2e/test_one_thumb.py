@@ -126,21 +126,25 @@ class Walk:
         slug = re.sub(r"[^a-z0-9]+", "-", f"{self.label} {step}".lower()).strip("-")
         self.page.screenshot(path=self.shots / f"one-thumb-miss-{slug}.png")
 
-    def pace(self, box: dict) -> None:
-        """A person taps the same spot again only after a moment (see SAME_SPOT_PX)."""
+    def pace(self, box: dict) -> bool:
+        """A person taps the same spot again only after a moment (see SAME_SPOT_PX); True
+        if they waited (the page may have moved meanwhile: look again)."""
         spot = ((box["left"] + box["right"]) / 2, (box["top"] + box["bottom"]) / 2)
         same = all(abs(a - b) < SAME_SPOT_PX for a, b in zip(spot, self.last_spot, strict=True))
         wait = HUMAN_PAUSE_S - (time.monotonic() - self.last_at)
+        self.last_spot = spot
         if same and wait > 0:
             time.sleep(wait)
-        self.last_spot = spot
+            return True
+        return False
 
     def tap(self, step: str, target: Locator, *, navigates: bool = False) -> None:
         """Tap ``target`` where it is: no scrolling first."""
         box = self.look(target)
+        if self.pace(box):  # the person looks where to tap after the moment, not before
+            box = self.look(target)
         self.check(step, box)
         self.taps += 1
-        self.pace(box)
         clicks = 0 if navigates else self.page.evaluate("window.__clicks.length")
         target.click()
         self.last_at = time.monotonic()
@@ -173,8 +177,9 @@ class Walk:
         box = self.look(field_)
         self.taps += 1
         if not field_.evaluate("(el) => el === document.activeElement"):
+            if self.pace(box):
+                box = self.look(field_)
             self.check(step, box)
-            self.pace(box)
             field_.click()
         self.page.keyboard.type(text)
         self.last_at = time.monotonic()
