@@ -82,6 +82,8 @@ def open_notebook(context: BrowserContext, live_server, notebook: Notebook) -> N
 
 def check_phone_layout(page: Page, within: str) -> None:
     """Nothing scrolls sideways and every control (within) is at least 44 x 44 CSS px."""
+    # A page reached by a click can be measured before its stylesheet applies.
+    page.wait_for_load_state()
     assert page.evaluate("document.documentElement.scrollWidth") <= PHONE_WIDTH
     small = [
         item

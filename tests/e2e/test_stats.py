@@ -56,6 +56,8 @@ def open_notebook(context: BrowserContext, live_server, notebook: Notebook) -> N
 
 def check_phone_layout(page: Page, within: str = "main") -> None:
     """Nothing scrolls sideways and every control (within) is at least 44 x 44 CSS px."""
+    # A page reached by a click can be measured before its stylesheet applies.
+    page.wait_for_load_state()
     assert page.evaluate("document.documentElement.scrollWidth") <= PHONE_WIDTH
     small = [
         item
@@ -159,6 +161,8 @@ def test_finished_sessions_lead_to_their_sheets_and_charts(
 
     chart = page.get_by_role("img", name="Running totals")
     expect(chart).to_be_visible()
+    # Measured once the stylesheet applies: CI, loaded, measured the bare page (x = 8).
+    page.wait_for_load_state()
     box = chart.bounding_box()
     assert box is not None and box["width"] <= PHONE_WIDTH - 2 * 16
     page.get_by_text("The numbers").click()
