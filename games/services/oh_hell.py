@@ -109,8 +109,17 @@ def record_trick(*, table: OhHellTable, deal_number: int, trick_number: int, sea
     before = snapshot(table, start=deal.index)
     deal.trick_winners = [*winners, seat]
     deal.save(update_fields=["trick_winners"])
+    _tricks_in_step(table)
     params = {"deal": table.plan.number, "trick": trick_number, "player": table.names[seat]}
     commit(game, "trick", params, before)
+
+
+def _tricks_in_step(table: OhHellTable) -> None:
+    """The deal in hand holds its tricks as written; of what the table worked out from it,
+    only the bidding reads them (play started, the bids fixed): the table stays in step
+    without reading the deal again (the page drawn after it, a backlog's next entry)."""
+    table.__dict__.pop("bidding", None)
+    table.in_step = True
 
 
 @game_action("oh_hell")
@@ -126,6 +135,7 @@ def undo_trick(*, table: OhHellTable, deal_number: int, trick_number: int) -> No
     before = snapshot(table, start=deal.index)
     deal.trick_winners = winners[:-1]
     deal.save(update_fields=["trick_winners"])
+    _tricks_in_step(table)
     commit(game, "trick_undone", {"deal": table.plan.number, "trick": trick_number}, before)
 
 

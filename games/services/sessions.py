@@ -139,6 +139,7 @@ def game_action(kind: str | None) -> Callable[[Callable[..., T]], Callable[..., 
                     for name, value in kept.items():
                         setattr(hold.game, name, value)
                     hold.table = None
+                    hold.game.__dict__.pop("last_change", None)
                 game.__dict__.pop("after", None)
                 raise
             for column in Game._meta.concrete_fields:
@@ -175,7 +176,9 @@ def commit(game: Game, action: str, params: dict, before: dict) -> None:
     game.changed_from = before.get("from", 0)  # what a backlog's table reads again
     if not getattr(game, "save_later", False):
         game.save(update_fields=COMMITTED)
-    Change.objects.create(game=game, action=action, params=params, before=before)
+    # The newest line of the history: what Undo takes back next, unless it is one Undo skips
+    # (games.services.undo.last_undoable reads it from here, not again).
+    game.last_change = Change.objects.create(game=game, action=action, params=params, before=before)
 
 
 def refuse_if_changed(game: Game, version: int | None) -> None:

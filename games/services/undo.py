@@ -59,7 +59,11 @@ NOT_UNDONE = ["start", "undo", "import", "restored", "bid_sealed"]
 
 
 def last_undoable(game: Game) -> Change | None:
-    """What Undo takes back: the last action not undone (one query)."""
+    """What Undo takes back: the last action not undone. The one this request's action just
+    wrote (`commit`), or else one query."""
+    made = getattr(game, "last_change", None)
+    if made is not None and not made.undone and made.action not in NOT_UNDONE:
+        return made
     return game.changes.filter(undone=False).exclude(action__in=NOT_UNDONE).first()
 
 

@@ -15,6 +15,7 @@ from tests.games.conftest import (
     NAMES,
     deal_now,
     enter_kozel_deal,
+    place_bids,
     play_deals,
     start_kozel,
     start_oh_hell,
@@ -90,7 +91,7 @@ def sheet_of(response) -> str:
 
 @pytest.mark.django_db(transaction=True)  # committed, as on a server: see the last step
 @pytest.mark.parametrize(("players", "played"), IN_PLAY)
-def test_an_htmx_bid_costs_18_queries(
+def test_an_htmx_bid_costs_17_queries(
     client, notebook, django_assert_num_queries, players, played
 ) -> None:
     game = oh_hell_game(notebook, players, played)
@@ -104,13 +105,37 @@ def test_an_htmx_bid_costs_18_queries(
     #   is taken from those, and the hand found among them), then the new hand, game
     #   version, history line; commit;
     # the answer: the table the service loaded, caught up from the deal the bid changed
-    #   (deals, hands, adjustments from it on: services.table_after), the last action Undo
-    #   would take back
-    with django_assert_num_queries(18):
+    #   (deals, hands, adjustments from it on: services.table_after); Undo would take back
+    #   the history line just written
+    with django_assert_num_queries(17):
         response = client.post(reverse("bid", args=[game.public_id]), bid, **HTMX)
 
     assert response.status_code == 200
     assert deal_now(game).bidding.bids == {**table.bidding.bids, table.bidding.to_bid: 0}
+
+
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.parametrize(("players", "played"), IN_PLAY)
+def test_an_htmx_trick_costs_14_queries(
+    client, notebook, django_assert_num_queries, players, played
+) -> None:
+    game = oh_hell_game(notebook, players, played)
+    table = deal_now(game)
+    place_bids(game, dict.fromkeys(table.bidding.order, 0))
+    trick = {"deal": table.deal_number(table.current), "trick": 1, "seat": 0, "idem": "a-key"}
+
+    # game with its notebook; the service: begin, game locked, the form's key noted (in a
+    #   savepoint), seats, deals, hands, adjustments, then the deal's tricks, game version,
+    #   history line; commit;
+    # the answer: the table as the service left it, nothing read again (the deal in hand
+    #   holds its tricks), and Undo would take back the history line just written
+    with django_assert_num_queries(14):
+        response = client.post(reverse("trick", args=[game.public_id]), trick, **HTMX)
+
+    assert response.status_code == 200
+    assert deal_now(game).current.trick_winners == [0]
+    shown = "All tricks played" if table.plan.cards == 1 else f"Trick 2 of {table.plan.cards}"
+    assert shown in response.text
 
 
 @pytest.mark.parametrize("played", [1, 10])
