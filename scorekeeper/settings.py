@@ -130,7 +130,7 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
-    "csp.middleware.CSPMiddleware",
+    "scorekeeper.middleware.ContentSecurityPolicy",
     "scorekeeper.middleware.permissions_policy",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     # After whitenoise (pre-compressed), before anything that reads the body (docs/deploy.md).

@@ -14,7 +14,6 @@ from datetime import timedelta
 
 import pytest
 from csp.decorators import csp_update
-from csp.middleware import CSPMiddleware
 from csp.utils import build_policy
 from django.contrib.auth.models import User
 from django.db import connection
@@ -28,7 +27,7 @@ from pytest_django.asserts import assertContains, assertNotContains
 
 import scorekeeper.urls
 from games.models import Game, ShareLink
-from scorekeeper.middleware import client_address, record_miss
+from scorekeeper.middleware import ContentSecurityPolicy, client_address, record_miss
 from scorekeeper.models import LinkMisses
 from tests.environment import PRODUCTION_ENV, settings_under
 from tests.games.conftest import NAMES, form_key
@@ -168,7 +167,7 @@ def test_a_views_own_policy_still_goes_through_django_csp(rf) -> None:
         return HttpResponse("map")
 
     request = rf.get("/")
-    response = CSPMiddleware(view)(request)
+    response = ContentSecurityPolicy(view)(request)
 
     assert "https://maps.example.org" in response.headers["Content-Security-Policy"]
     assert "script-src 'self'" in response.headers["Content-Security-Policy"]
