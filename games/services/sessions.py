@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import functools
+import json
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -176,9 +177,11 @@ def commit(game: Game, action: str, params: dict, before: dict) -> None:
     game.changed_from = before.get("from", 0)  # what a backlog's table reads again
     if not getattr(game, "save_later", False):
         game.save(update_fields=COMMITTED)
-    # The newest line of the history: what Undo takes back next, unless it is one Undo skips
-    # (games.services.undo.last_undoable reads it from here, not again).
-    game.last_change = Change.objects.create(game=game, action=action, params=params, before=before)
+    change = Change.objects.create(game=game, action=action, params=params, before=before)
+    # The newest line of the history, as reading it would give it (JSON: lists, string keys):
+    # what Undo takes back next, unless Undo skips it (games.services.undo.last_undoable).
+    change.params, change.before = json.loads(json.dumps(params)), json.loads(json.dumps(before))
+    game.last_change = change
 
 
 def refuse_if_changed(game: Game, version: int | None) -> None:
