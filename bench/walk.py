@@ -615,15 +615,14 @@ def walk_one(browser, base: str, game: Game, size: str, mode: str) -> Result:
     refusal = ""  # the refused entry's taps and where its reason was
     try:
         start(walk, base, game)
-        if mode == "offline":
+
+        def cut() -> None:  # once the phone holds what it scores offline from
             kept_ahead(page, through=game.rounds + 1)
             context.set_offline(True)
+
+        if mode == "offline":
+            cut()
         if mode == "midway":
-
-            def cut() -> None:
-                kept_ahead(page, through=game.rounds + 1)
-                context.set_offline(True)
-
             walk.cut = cut
         dealer = page.locator("#table .deal-facts strong").first.inner_text().strip()
         axe_audit(page, "the first deal screen", serious)

@@ -46,9 +46,13 @@ OWN_POLICY = tuple(
 
 
 @functools.cache
-def site_policy() -> str:
-    """settings.CONTENT_SECURITY_POLICY as the header says it, built once."""
-    return build_policy()
+def site_policy() -> tuple[str, tuple[str, ...]] | None:
+    """settings.CONTENT_SECURITY_POLICY as the header says it and the paths it leaves out,
+    read and built once; None with a report-only policy (django-csp writes both)."""
+    if getattr(settings, "CONTENT_SECURITY_POLICY_REPORT_ONLY", None):
+        return None
+    policy = getattr(settings, "CONTENT_SECURITY_POLICY", None) or {}
+    return build_policy(), tuple(policy.get("EXCLUDE_URL_PREFIXES") or ())
 
 
 @receiver(setting_changed)
@@ -71,17 +75,17 @@ class ContentSecurityPolicy(CSPMiddleware):
     def process_response(
         self, request: HttpRequest, response: HttpResponseBase
     ) -> HttpResponseBase:
-        policy = getattr(settings, "CONTENT_SECURITY_POLICY", None) or {}
+        site = site_policy()
         if (
-            settings.DEBUG
+            site is None
+            or settings.DEBUG
             or HEADER in response
             or getattr(request, "_csp_nonce", None) is not None
             or any(getattr(response, name, None) is not None for name in OWN_POLICY)
-            or getattr(settings, "CONTENT_SECURITY_POLICY_REPORT_ONLY", None)
-            or request.path_info.startswith(tuple(policy.get("EXCLUDE_URL_PREFIXES") or ()))
+            or request.path_info.startswith(site[1])
         ):
             return super().process_response(request, response)
-        if header := site_policy():
+        if header := site[0]:
             response[HEADER] = header
         # As django-csp does: a nonce asked for after this would not be in the header.
         request.csp_nonce = CheckableLazyObject(self._csp_nonce_post_response)

@@ -41,9 +41,14 @@ def kept_swap(public_id: str, version: int, seat: int | None = None) -> HttpResp
     return HttpResponse(html)
 
 
+def watch_key(public_id: str) -> str:
+    """Kept WATCHED_SECONDS after a follower of the session was last sent a swap."""
+    return f"watched:{public_id}"
+
+
 def watched(public_id: str) -> None:
     """A follower of this session was just sent a swap (`draw_ahead`)."""
-    caches["tables"].set(f"watched:{public_id}", True, WATCHED_SECONDS)
+    caches["tables"].set(watch_key(public_id), True, WATCHED_SECONDS)
 
 
 def draw_ahead(request: HttpRequest, game: Game, table: Table) -> None:
@@ -52,7 +57,7 @@ def draw_ahead(request: HttpRequest, game: Game, table: Table) -> None:
     the session again (bench/load: a follower's first swap of each version was a fifth of the
     server's time). What the follower's own poll would draw: the same request but a GET,
     from a view-only link."""
-    if not caches["tables"].get(f"watched:{game.public_id}"):
+    if not caches["tables"].get(watch_key(game.public_id)):
         return
     follower = copy.copy(request)
     follower.method, follower.GET, follower.POST = "GET", QueryDict(), QueryDict()
