@@ -351,10 +351,11 @@ function figures({ server, ahead, question, serverChips, call: looked }, answer)
     return [
       serverChips,
       keptLines(words, said),
-      // No answer yet: being worked out. No rules (their files never came) or a refusal of
-      // the rounds the server has (another version's rules): the server scores them.
-      `<p class="small muted">${escape(answer ? words.later : words.scoring)}</p>`,
       announced(looked),
+      // No answer yet: being worked out. No rules (their files never came) or a refusal of
+      // the rounds the server has (another version's rules): the server scores them. Below
+      // the call, so that the answer's table, drawn without it, moves nothing above.
+      `<p class="small muted">${escape(answer ? words.later : words.scoring)}</p>`,
     ].join("");
   }
   const line = (why) => phoneRules().line(why, ahead.catalogue);

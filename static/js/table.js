@@ -231,11 +231,18 @@ const lastLine = () =>
   document.querySelector("#offline-table :is(.kept-rounds li:last-child, .last-line)") ||
   document.querySelector("#table .last-deal");
 let said = lastLine() ? lastLine().textContent : "";
+// The call, once the bids are in ("OVER by 1", "contracts: 5 against 8"), is news the same
+// way: it comes into view above the first control of the play, before the line.
+const theCall = () => document.querySelector("#table .announcement");
+let called = theCall() ? theCall().textContent : "";
 function nextInView() {
   stuck();
   const line = lastLine();
   const news = line && line.textContent !== said;
   said = line ? line.textContent : "";
+  const call = theCall();
+  const told = call && call.textContent !== called;
+  called = call ? call.textContent : "";
   const refusal = document.querySelector(
     "#refused, #table .error[role=alert]",
   );
@@ -246,15 +253,21 @@ function nextInView() {
   const next = document.querySelector("#table [data-next]");
   const rows = next ? Array.from(next.querySelectorAll(".key-row")) : [];
   let target = rows.find((row) => !counted(row)) || next;
-  if (target && news) {
-    // A form taller than the room with the line: its first control, with the line.
+  const also = [told && call, news && line].filter(Boolean);
+  if (target && also.length) {
+    // A form taller than the room with the news: its first control, with the news.
     const first = next.querySelector("input:not([type=hidden]), select, button");
-    if (!fits(target, [line]) && first && fits(first, [line])) {
+    if (!fits(target, also) && first && fits(first, also)) {
       target = first;
     }
   }
   if (target) {
-    bringIntoView(target, news ? [line] : []);
+    // As much of the news as fits with it: the call first.
+    let company = also;
+    while (company.length > 1 && !fits(target, company)) {
+      company = company.slice(0, -1);
+    }
+    bringIntoView(target, company);
   }
 }
 document.addEventListener("htmx:afterSwap", (event) => {

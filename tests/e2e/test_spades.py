@@ -2,7 +2,8 @@
 page; a hand entered at 390 x 844 and 360 x 640 (a blind nil, one tap; each team's contract
 as the bids come in; the tricks per player), nothing wider than the screen, no tap needing
 a scroll at 390 x 844; hands scored offline, the network cut, as a hand count gives them
-and as the server then agrees, the tricks per team where the rules on the phone say so;
+and as the server then agrees, the tricks per team where the rules on the phone say so, the
+call in view below the sticky totals after the bids, online and offline;
 and bids whose POST gets no answer: the phone's table asks the tricks the way the server
 then does, so what was tapped stays chosen when the server's late answer comes."""
 
@@ -22,6 +23,7 @@ from tests.e2e.test_accessibility import axe_audit, report
 from tests.e2e.test_offline_scores import came_back, offline_game, phone_chips
 from tests.e2e.test_one_thumb import VIEWPORTS, Walk, with_notebook
 from tests.e2e.test_one_thumb_rounds import allowed_scrolls, widest
+from tests.e2e.test_refusals_in_view import clear_of_the_sticky_parts
 from tests.e2e.test_round_games import HUMAN_PAUSE_MS, answered, chips, kept_ahead
 
 phones = test_one_thumb.phones  # the fixture: phone browsers of a size and language
@@ -132,6 +134,11 @@ def spades_hand(page: Page, number: int, bids, tricks, call: str = "") -> None:
     expect(page.locator(".save-round")).to_have_text(f"Save round {number}")
     if call:  # the deal screen's call, online or worked out on the phone
         expect(page.locator(".announcement.call-even")).to_have_text(call)
+        # ... and in view below the sticky totals once the phone's rules have answered: the
+        # table drawn again must not slide it under them.
+        expect(page.get_by_text("Working out the scores on this phone")).to_have_count(0)
+        page.wait_for_timeout(HUMAN_PAUSE_MS)
+        clear_of_the_sticky_parts(page, page.locator(".announcement.call-even"), "the call")
     page.wait_for_timeout(HUMAN_PAUSE_MS)
     # Each player's tricks, or the keys named (a team's tricks: {"e.team_tricks.0": 6, ...}).
     taps = (
