@@ -323,7 +323,7 @@ def offline_state(table: RoundsTable, context: dict) -> dict:
         undone = {
             "number": None if finished else services.rounds_after(before) + 1,
             "phase": _phase(game, before.get("pending")),
-            "bids": _bid_fields(before.get("pending")),
+            "bids": _bid_fields(before.get("pending")) or _made_fields(_made_before(before)),
             "rounds": services.whole(table, before),
             "ended": finished,
         }
@@ -332,7 +332,8 @@ def offline_state(table: RoundsTable, context: dict) -> dict:
         **offline_start("rounds", table, ENTRIES),
         "number": plan.number if plan else None,
         "phase": context["phase"],
-        "bids": _bid_fields(table.pending.entry if table.pending else None),
+        "bids": _bid_fields(table.pending.entry if table.pending else None)
+        or _made_fields(_made_now(context.get("seat_bids"))),
         "undo": undone,
         "rules": {
             "game": table.module.__name__.rsplit(".", 1)[-1],
@@ -364,6 +365,31 @@ def _bid_fields(pending: dict | None) -> dict | None:
         if isinstance(values, list)
         for seat, value in enumerate(values)
     }
+
+
+def _made_now(seat_bids: dict | None) -> dict:
+    """The seats' bids made in turn so far, public as the page shows them (a sealed one is
+    never drawn for the scorekeeper): seat -> (bid, marks)."""
+    if not seat_bids or seat_bids["sealed"]:
+        return {}
+    return {row["seat"]: (row["bid"], row["marks"]) for row in seat_bids["rows"] if row["in"]}
+
+
+def _made_before(before: dict) -> dict:
+    """The seats' bids made in turn before an action, as its snapshot keeps them
+    (games.services.rounds.seat_bids_state): seat -> (bid, marks)."""
+    kept = before.get("seat_bids") or {"bids": {}}
+    return {int(seat): (bid, marks) for seat, (bid, marks) in kept["bids"].items()}
+
+
+def _made_fields(made: dict) -> dict | None:
+    """Seats' bids made in turn as the round's form names them, to fill it with: the phone's
+    table shows them offline as the server's page does."""
+    fields = {}
+    for seat, (bid, marks) in sorted(made.items()):
+        fields[f"e.bids.{seat}"] = _field_text(bid)
+        fields.update({f"e.{key}.{seat}": _field_text(value) for key, value in marks.items()})
+    return fields or None
 
 
 def _field_text(value: object) -> str:

@@ -317,11 +317,12 @@ def test_spades_bids_in_turn_on_each_phone(
     browser, browser_context_args, live_server, screenshot_dir: Path
 ) -> None:
     """Spades (issue 41) with four players on their own phones and the scorekeeper on a
-    fifth: the bids go in turn from the dealer's left, each on its player's phone, seen by
-    every phone as made; the scorekeeper's Undo takes Cleo's bid back alone. Dan's phone
-    loses its connection as he taps 5; the scorekeeper enters his 4 meanwhile, and back
-    online his phone says which bid stands. The hand is scored as a hand count gives it, on
-    every phone, at 360 x 640."""
+        fifth: the bids go in turn from the dealer's left, each on its player's phone, seen by
+        every phone as made; the scorekeeper's Undo, tapped without a connection, takes Cleo's bid
+    back alone (its own table keeps Anna's and Ben's meanwhile). Dan's phone
+        loses its connection as he taps 5; the scorekeeper enters his 4 meanwhile, and back
+        online his phone says which bid stands. The hand is scored as a hand count gives it, on
+        every phone, at 360 x 640."""
     names = ["Anna", "Ben", "Cleo", "Dan"]
     notebook = Notebook.objects.create()
     game = services.start_game(
@@ -357,8 +358,19 @@ def test_spades_bids_in_turn_on_each_phone(
     # Cleo meant 4 but the table heard 5: the scorekeeper's Undo takes her bid back alone,
     # and it is her turn again, on her phone.
     expect(keeper.locator("#table")).to_contain_text("Dan bids now.", timeout=NEXT_TURN_MS)
+    # The scorekeeper's phone has no connection as it taps Undo: its own table shows the bids
+    # as the Undo leaves them, Anna's and Ben's in, Cleo's to make; sent once it is back.
+    keeper.context.set_offline(True)
     keeper.locator("#table").get_by_role("button", name="Undo").click()
-    expect(keeper.locator("#table")).to_contain_text("Cleo bids now.")
+    bids = keeper.locator("#offline-table input[name^='e.bids.']")
+    expect(bids.locator("xpath=self::*[@checked]")).to_have_count(2)
+    assert [
+        (each.get_attribute("name"), each.get_attribute("value"))
+        for each in bids.locator("xpath=self::*[@checked]").all()
+    ] == [("e.bids.0", "3"), ("e.bids.1", "0")]
+    keeper.screenshot(path=screenshot_dir / "spades-keeper-undo-offline.png")
+    keeper.context.set_offline(False)
+    expect(keeper.locator("#table")).to_contain_text("Cleo bids now.", timeout=NEXT_TURN_MS * 2)
     keeper.screenshot(path=screenshot_dir / "spades-keeper-after-undo.png")
     expect(seats["Cleo"].locator("#table .keypad-label")).to_have_text(
         "Cleo, your bid:", timeout=NEXT_TURN_MS

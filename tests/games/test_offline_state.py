@@ -126,3 +126,31 @@ def test_kozel_undo_leaves_the_figures_the_page_promised(client, notebook, deals
     assert now["number"] == promised["number"] == len(deals)
     assert now["rules"]["rounds"] == promised["rounds"]
     assert now["rules"]["ended"] is promised["ended"] is False
+
+
+def test_spades_bids_made_in_turn_are_in_the_state_now_and_after_undo(client, notebook) -> None:
+    """Bids made in turn from the seats' phones are public: the scorekeeper's phone, offline,
+    draws the bids form with them as its page shows them, and after its Undo with the ones
+    the Undo leaves (the last stop's doubt: it drew none)."""
+    from tests.games.test_seat_bids_in_turn import ANNA, BEN, CLEO, DARIO, bid, phones, start
+
+    game = start(notebook, blind_nil="on")
+    anna, ben, cleo = phones(client, game)
+    assert state_of(client, game)["bids"] is None
+    assert bid(anna, game, ANNA, "0+blind").status_code == 200
+    assert bid(ben, game, BEN, 4).status_code == 200
+    made = {"e.bids.0": "0", "e.blind.0": "true", "e.bids.1": "4"}
+    assert state_of(client, game)["bids"] == made
+    assert state_of(client, game)["undo"]["bids"] == {"e.bids.0": "0", "e.blind.0": "true"}
+    # The last seat's bid puts the round's bids in; its Undo leaves the three before it.
+    assert bid(cleo, game, CLEO, 3).status_code == 200
+    assert bid(client, game, DARIO, 2).status_code == 200
+    promised = state_of(client, game)["undo"]
+    assert promised["phase"] == "bids"
+    assert promised["bids"] == {**made, "e.bids.2": "3"}
+    services.undo_last(game=game, version=Game.objects.get(pk=game.pk).version)
+    now = state_of(client, game)
+    assert (now["number"], now["phase"], now["bids"]) == (1, "bids", promised["bids"])
+    promised = state_of(client, game)["undo"]  # Cleo's bid taken back: Anna's and Ben's stand
+    services.undo_last(game=game, version=Game.objects.get(pk=game.pk).version)
+    assert promised["bids"] == state_of(client, game)["bids"] == made
