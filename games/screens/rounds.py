@@ -28,6 +28,7 @@ from games.screens.common import PHONE_RULES_FILES, common_words, offline_start
 from games.screens.rounds_seats import seat_bids_of
 from games.services import Conflict
 from games.tables.rounds import RoundsTable
+from games.templatetags.entries import Prefill
 
 SHEET_TEMPLATE = "games/rounds_sheet.html"
 #: The forms drawn ahead follow the game (`ahead`): asked for again as the rounds go by.
@@ -192,7 +193,7 @@ def form_context(
         "entry_sides": entry_sides(table, plan),
         "counts": list(range((plan.cards or 0) + 1)),
         "facts": facts_of(table, plan),
-        "prefill": {},
+        "prefill": Prefill(),
         "form_variant": variant,
         "ends_by_table": kind.ends_by_table,
         "result": {"rounds": True},  # "End the game now" offered ahead
@@ -230,7 +231,7 @@ def table_context(
         "dealer_name": table.names[plan.dealer] if plan and plan.dealer is not None else "",
         "seats": seats_of(table, plan),
         "entry_sides": entry_sides(table, plan),
-        "prefill": prefill,
+        "prefill": Prefill(prefill),
         "phase": phase,
         # The form as the bids in say (a refused round's form: as the bids it sent say).
         "form_variant": variant_of(table, plan, phase, prefill if phase == "play" else None),
