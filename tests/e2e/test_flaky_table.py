@@ -8,6 +8,7 @@ Each test ends with what the server stored: every entry once, nothing lost or do
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -38,12 +39,21 @@ MOST_TRIES = 8
 DAY_MS = 24 * 60 * 60 * 1000
 
 
-#: The page's timers as they were, but the outbox's 10 s wait for an answer made a minute.
-PATIENT_OUTBOX = """() => {
+def outbox_timeout_ms() -> int:
+    """How long the outbox waits for an answer (static/js/outbox.js, TIMEOUT_MS), read from
+    the script itself: the shim below follows it, and fails here if it is ever renamed."""
+    script = Path(__file__).resolve().parents[2] / "static" / "js" / "outbox.js"
+    found = re.search(r"^const TIMEOUT_MS = (\d+);$", script.read_text(), re.MULTILINE)
+    assert found, "static/js/outbox.js no longer says TIMEOUT_MS"
+    return int(found.group(1))
+
+
+#: The page's timers as they were, but the outbox's wait for an answer made a minute.
+PATIENT_OUTBOX = f"""() => {{
   const later = window.setTimeout;
   window.setTimeout = (handler, ms, ...rest) =>
-    later(handler, ms === 10000 ? 60000 : ms, ...rest);
-}"""
+    later(handler, ms === {outbox_timeout_ms()} ? 60000 : ms, ...rest);
+}}"""
 
 
 class Connection:
@@ -57,7 +67,7 @@ class Connection:
         self.hold = False
         self.held: list[Route] = []
         page.route("**/*", self.handle)
-        # The outbox gives an answer up after 10 s (static/js/outbox.js, TIMEOUT_MS) and sends
+        # The outbox gives an answer up after TIMEOUT_MS (10 s, static/js/outbox.js) and sends
         # again later; a loaded machine can take that long over the steps a test holds an
         # answer for (it failed so once in a full run), and the late answer became a lost one.
         page.evaluate(PATIENT_OUTBOX)
