@@ -19,8 +19,9 @@ that Playwright had to scroll to, "needed a scroll"; a screenshot of that screen
 BENCH_WALK_SHOTS. A typed number is one tap; the keyboard's Enter to the next number is
 none. "first" is the taps from the home page to the first bid (Oh Hell) or the first
 round saved; with "aborted", the taps that only sent again a form that got no answer ("Not
-sent") are counted apart ("(4 again)"), the numbers below apply to the player's own. The widest the page ever was (document.documentElement.scrollWidth after
-every tap) must not pass the screen's width. axe-core looks at the first deal screen and
+sent") are counted apart ("(4 again)"), the numbers below apply to the player's own. The
+widest the page ever was (document.documentElement.scrollWidth after every tap) must not
+pass the screen's width. axe-core looks at the first deal screen and
 the last (serious and critical findings, as tests/e2e/test_accessibility.py). After the
 online walk, Kozel, Skull King and Tysiąc for three make an entry the rules refuse: its
 reason must be on the screen (a separate count of taps). Totals are
