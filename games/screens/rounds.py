@@ -321,10 +321,11 @@ def offline_state(table: RoundsTable, context: dict) -> dict:
     if last is not None:
         before = last.before
         finished = before.get("finished_at") is not None
+        _round, made_before = services.seat_bids_kept(before) or (None, {})
         undone = {
             "number": None if finished else services.rounds_after(before) + 1,
             "phase": _phase(game, before.get("pending")),
-            "bids": _bid_fields(before.get("pending")) or _made_fields(_made_before(before)),
+            "bids": _bid_fields(before.get("pending")) or _made_fields(made_before),
             "rounds": services.whole(table, before),
             "ended": finished,
         }
@@ -374,13 +375,6 @@ def _made_now(seat_bids: dict | None) -> dict:
     if not seat_bids or seat_bids["sealed"]:
         return {}
     return {row["seat"]: (row["bid"], row["marks"]) for row in seat_bids["rows"] if row["in"]}
-
-
-def _made_before(before: dict) -> dict:
-    """The seats' bids made in turn before an action, as its snapshot keeps them
-    (games.services.rounds.seat_bids_state): seat -> (bid, marks)."""
-    kept = before.get("seat_bids") or {"bids": {}}
-    return {int(seat): (bid, marks) for seat, (bid, marks) in kept["bids"].items()}
 
 
 def _made_fields(made: dict) -> dict | None:

@@ -26,4 +26,4 @@ from games.services.rounds import (
 )
 from games.services.sessions import Conflict, holding, load, table_after
 from games.services.sharing import new_share_link, revoke_share_link
-from games.services.undo import last_undoable, rounds_after, undo_last, whole
+from games.services.undo import last_undoable, rounds_after, seat_bids_kept, undo_last, whole

@@ -180,7 +180,7 @@ def commit(game: Game, action: str, params: dict, before: dict) -> None:
     change = Change.objects.create(game=game, action=action, params=params, before=before)
     # The newest line of the history, as reading it would give it (JSON: lists, string keys):
     # what Undo takes back next, unless Undo skips it (games.services.undo.last_undoable).
-    change.params, change.before = json.loads(json.dumps(params)), json.loads(json.dumps(before))
+    change.params, change.before = json.loads(json.dumps([params, before]))
     game.last_change = change
 
 

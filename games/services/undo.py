@@ -36,15 +36,24 @@ def restore(table: Table, state: dict) -> None:
     and the seats' bids made in turn, where it kept them (games.services.rounds.seat_bid)."""
     game = table.game
     type(table).restore(game, state.get("from", 0), state["deals"], state.get("pending"))
-    if "seat_bids" in state:
-        kept = state["seat_bids"]
+    if (kept := seat_bids_kept(state)) is not None:
+        round_number, made = kept
         SeatBid.objects.filter(game=game).delete()
         SeatBid.objects.bulk_create(
-            SeatBid(game=game, round_number=kept["round"], seat=int(seat), bid=bid, marks=marks)
-            for seat, (bid, marks) in kept["bids"].items()
+            SeatBid(game=game, round_number=round_number, seat=seat, bid=bid, marks=marks)
+            for seat, (bid, marks) in made.items()
         )
     finished = state.get("finished_at")
     game.finished_at = datetime.fromisoformat(finished) if finished else None
+
+
+def seat_bids_kept(state: dict) -> tuple[int, dict[int, tuple[int, dict]]] | None:
+    """The seats' bids made in turn that a snapshot kept (games.services.rounds.seat_bids_
+    state): their round, and seat -> (bid, marks); None where it kept none."""
+    kept = state.get("seat_bids")
+    if kept is None:
+        return None
+    return kept["round"], {int(seat): (bid, marks) for seat, (bid, marks) in kept["bids"].items()}
 
 
 def rounds_after(state: dict) -> int:

@@ -230,19 +230,26 @@ document.addEventListener("input", (event) => {
 const lastLine = () =>
   document.querySelector("#offline-table :is(.kept-rounds li:last-child, .last-line)") ||
   document.querySelector("#table .last-deal");
-let said = lastLine() ? lastLine().textContent : "";
 // The call, once the bids are in ("OVER by 1", "contracts: 5 against 8"), is news the same
 // way: it comes into view above the first control of the play, before the line.
 const theCall = () => document.querySelector("#table .announcement");
-let called = theCall() ? theCall().textContent : "";
+// What each says now, and whether it is news: it says something other than when the table
+// was last drawn.
+const said = new Map();
+function isNews(name, element) {
+  const text = element ? element.textContent : "";
+  const news = Boolean(element) && text !== said.get(name);
+  said.set(name, text);
+  return news;
+}
+isNews("line", lastLine());
+isNews("call", theCall());
 function nextInView() {
   stuck();
   const line = lastLine();
-  const news = line && line.textContent !== said;
-  said = line ? line.textContent : "";
+  const news = isNews("line", line);
   const call = theCall();
-  const told = call && call.textContent !== called;
-  called = call ? call.textContent : "";
+  const told = isNews("call", call);
   const refusal = document.querySelector(
     "#refused, #table .error[role=alert]",
   );

@@ -317,12 +317,12 @@ def test_spades_bids_in_turn_on_each_phone(
     browser, browser_context_args, live_server, screenshot_dir: Path
 ) -> None:
     """Spades (issue 41) with four players on their own phones and the scorekeeper on a
-        fifth: the bids go in turn from the dealer's left, each on its player's phone, seen by
-        every phone as made; the scorekeeper's Undo, tapped without a connection, takes Cleo's bid
-    back alone (its own table keeps Anna's and Ben's meanwhile). Dan's phone
-        loses its connection as he taps 5; the scorekeeper enters his 4 meanwhile, and back
-        online his phone says which bid stands. The hand is scored as a hand count gives it, on
-        every phone, at 360 x 640."""
+    fifth: the bids go in turn from the dealer's left, each on its player's phone, seen by
+    every phone as made; the scorekeeper's Undo, tapped without a connection, takes Cleo's
+    bid back alone (its own table keeps Anna's and Ben's meanwhile). Dan's phone loses its
+    connection as he taps 5; the scorekeeper enters his 4 meanwhile, and back online his
+    phone says which bid stands. The hand is scored as a hand count gives it, on every
+    phone, at 360 x 640."""
     names = ["Anna", "Ben", "Cleo", "Dan"]
     notebook = Notebook.objects.create()
     game = services.start_game(
