@@ -134,10 +134,46 @@ function capture(root) {
       end: active.selectionEnd,
     };
   }
-  return { id: root.id, open, chosen, focus };
+  return { id: root.id, open, chosen, focus, place: place(root, focus) };
 }
 
-function restore(kept) {
+// Where the player is: the control in focus (the key just tapped), else the form across
+// the middle of the screen, and its top on the screen. A table of another length swapped in
+// (a late answer: static/js/offline.js) puts it back there: the page does not move under
+// the thumb.
+function place(root, focus) {
+  const active = document.activeElement;
+  if (focus && focus.form && active) {
+    return { focus, top: active.getBoundingClientRect().top };
+  }
+  const middle = window.innerHeight / 2;
+  for (const [key, form] of keyed(root.querySelectorAll("form"), formKey)) {
+    const box = form.getBoundingClientRect();
+    if (!sent.has(form) && box.top <= middle && box.bottom >= middle) {
+      return { form: key, top: box.top };
+    }
+  }
+  return null;
+}
+function stayPut(forms, kept) {
+  const at = kept.place;
+  const found = at && (at.focus ? focused(forms, at.focus) : forms.get(at.form));
+  const moved = found ? found.getBoundingClientRect().top - at.top : 0;
+  if (moved) {
+    window.scrollBy(0, moved);
+  }
+}
+// The control `focus` (capture's) names, in the forms drawn now.
+function focused(forms, focus) {
+  const form = Array.from(forms.values()).find((each) => formKey(each) === focus.form);
+  const fields = Array.from(form ? form.elements : []);
+  const same = fields.filter((each) => focus.name && each.name === focus.name);
+  return focus.name
+    ? same.find((each) => focus.value === null || each.value === focus.value)
+    : fields[focus.index];
+}
+
+function restore(kept, { stay = false } = {}) {
   const root = kept && document.getElementById(kept.id);
   if (!root) {
     return;
@@ -163,6 +199,9 @@ function restore(kept) {
   // What the page's script shows of them (a points keypad, the other team: table.js), before
   // the focus goes back to a key of that keypad.
   root.dispatchEvent(new CustomEvent("scorekeeper:restored", { bubbles: true }));
+  if (stay) {
+    stayPut(forms, kept);
+  }
   const focus = kept.focus;
   const lost = !document.activeElement || document.activeElement === document.body;
   if (focus && lost) {
@@ -171,12 +210,7 @@ function restore(kept) {
       const again = details.get(`${focus.details}#0`);
       target = again && again.querySelector("summary");
     } else if (focus.form) {
-      const form = Array.from(forms.values()).find((each) => formKey(each) === focus.form);
-      const fields = Array.from(form ? form.elements : []);
-      const same = fields.filter((each) => focus.name && each.name === focus.name);
-      target = focus.name
-        ? same.find((each) => focus.value === null || each.value === focus.value)
-        : fields[focus.index];
+      target = focused(forms, focus);
     } else if (focus.id) {
       target = document.getElementById(focus.id);
     }
@@ -195,20 +229,25 @@ function restore(kept) {
 
 // htmx's own swaps (the poll, an answer it swaps itself); offline.js holds one for its own.
 let pending = null;
+let staying = false;
 document.addEventListener("htmx:beforeSwap", (event) => {
   pending = capture(event.detail.target);
 });
 document.addEventListener("htmx:afterSwap", () => {
   const kept = pending;
+  const stay = staying;
   pending = null;
-  restore(kept);
+  staying = false;
+  restore(kept, { stay });
 });
 document.addEventListener("htmx:afterRequest", () => {
   pending = null;
 });
-// What capture() took, for the next swap (the table's view swaps the server's answer in).
-export function hold(kept) {
+// What capture() took, for the next swap (the table's view swaps the server's answer in);
+// `stay`: the form the player is on stays where it is on the screen.
+export function hold(kept, stay = false) {
   pending = kept;
+  staying = stay;
 }
 
 export { capture, restore, reopened };

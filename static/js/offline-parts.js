@@ -125,7 +125,7 @@ export function screen(keeper) {
   // drawn again over it (during the swap: offline.js draws on htmx:afterSwap).
   function swapIn(target, html, trigger) {
     carried = keeper.capture(target);
-    keeper.hold(carried);
+    keeper.hold(carried, true); // the page stays put: the player may be tapping on
     window.htmx.swap(target, html, { swapStyle: "outerHTML" });
     keeper.hold(null);
     carried = null;

@@ -270,6 +270,9 @@ const hooks = {
   settled(waited) {
     if (waited) {
       shown.status(view.ahead ? view.ahead.words.sent : "");
+      // The server's table took the phone's place, a length of its own: the next control
+      // back in view if it went out of it (table.js).
+      document.dispatchEvent(new CustomEvent("scorekeeper:caught-up"));
       window.setTimeout(() => {
         if (!box.entries.length && !box.gone) {
           shown.status("");

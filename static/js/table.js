@@ -244,7 +244,11 @@ function isNews(name, element) {
 }
 isNews("line", lastLine());
 isNews("call", theCall());
-function nextInView() {
+function nextInView(event) {
+  // The server's answer to entries kept on the phone, come late: the page may have moved
+  // (a table of another length), the player may be tapping on; the next control only, and
+  // only if it is out of view, no news brought in with it.
+  const late = event && event.type === "scorekeeper:caught-up";
   stuck();
   const line = lastLine();
   const news = isNews("line", line);
@@ -260,9 +264,10 @@ function nextInView() {
   const next = document.querySelector("#table [data-next]");
   const rows = next ? Array.from(next.querySelectorAll(".key-row")) : [];
   let target = rows.find((row) => !counted(row)) || next;
-  const also = [told && call, news && line].filter(Boolean);
-  if (target && also.length) {
-    // A form taller than the room with the news: its first control, with the news.
+  const also = late ? [] : [told && call, news && line].filter(Boolean);
+  if (target && target === next && also.length) {
+    // A form taller than the room with the news: its first control, with the news (a row
+    // is kept whole: the news gives way to it, below).
     const first = next.querySelector("input:not([type=hidden]), select, button");
     if (!fits(target, also) && first && fits(first, also)) {
       target = first;
@@ -284,6 +289,15 @@ document.addEventListener("htmx:afterSwap", (event) => {
   }
 });
 document.addEventListener("scorekeeper:entered", nextInView);
+document.addEventListener("scorekeeper:caught-up", nextInView);
+// Offline, the phone's rules may answer after the table was drawn, with the call
+// (offline-rounds.js `fill`): it comes into view then, as it would have with the entry.
+document.addEventListener("scorekeeper:scored", () => {
+  const call = theCall();
+  if (call && call.textContent !== said.get("call")) {
+    nextInView();
+  }
+});
 
 // A refused entry: the field to correct and the reason, both in view and neither under a
 // sticky part (the reason of a round sticks with Save at the foot). The field is the one
