@@ -18,17 +18,32 @@ export function statusLine(id) {
 // this phone keeps (the entries, a seat's bid) says that the connection is down already, so
 // the others are hidden while it shows.
 export function showLine(id, text) {
-  const line = statusLine(id);
-  line.textContent = text;
-  line.hidden = !text;
-  if (text) {
-    for (const other of document.querySelectorAll(".connection")) {
-      if (other !== line) {
-        other.hidden = true;
+  steady(() => {
+    const line = statusLine(id);
+    line.textContent = text;
+    line.hidden = !text;
+    if (text) {
+      for (const other of document.querySelectorAll(".connection")) {
+        if (other !== line) {
+          other.hidden = true;
+        }
       }
     }
-  }
+  });
   stick();
+}
+
+// The line shown, grown or hidden above the table leaves the table where it was on the
+// screen: at the page's top (where the browser's own scroll anchoring does not act) a line
+// appearing would push the next control down under the thumb about to tap it.
+function steady(change) {
+  const table = document.getElementById("table");
+  const before = table ? table.getBoundingClientRect().top : 0;
+  change();
+  const moved = table ? table.getBoundingClientRect().top - before : 0;
+  if (moved) {
+    window.scrollBy(0, moved);
+  }
 }
 
 // The one line stuck at the top (app.css ".connection"): the entries kept on this phone

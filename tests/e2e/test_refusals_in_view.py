@@ -244,3 +244,34 @@ def test_kozel_on_a_small_phone_shows_its_lines_whole_and_a_refusal_with_save(
     if box(hint)["top"] < label["bottom"] - EDGE:
         problems.append(f"the label {label} runs into its hint {box(hint)}")
     assert not problems, "\n".join(problems)
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_line_of_what_is_kept_leaves_the_table_where_it_was(
+    phones, live_server, screenshot_dir: Path
+) -> None:
+    """At the page's top, where the browser's own scroll anchoring does not act, the line
+    saying what is kept appears above the table when an entry's POST gets no answer: the
+    table, and the control about to be tapped, stay where they were on the screen
+    (bench/walk.py, Oh Hell at 360 x 640 with every second POST aborted: Score went 72 px
+    down under the thumb)."""
+    names = ("Anna", "Ben", "Carla", "Dario")
+    page = table_on_phone(
+        phones, live_server, "360x640", "oh_hell", "down_and_up_hook", names, 0, "en"
+    )
+    page.wait_for_load_state("networkidle")  # the outbox is up
+    page.route(
+        "**/*",
+        lambda route: (
+            route.abort("connectionreset") if route.request.method == "POST" else route.continue_()
+        ),
+    )
+    assert page.evaluate("window.scrollY") == 0
+    before = box(page.locator("#table"))
+    page.locator("#table .keypad-form button.key[value='0']").click()
+    expect(page.locator("#connection")).to_contain_text("1 entry kept on this phone")
+    page.wait_for_timeout(300)
+    page.screenshot(path=screenshot_dir / "in-view-line-appears-360x640.png")
+    after = box(page.locator("#table"))
+    assert abs(after["top"] - before["top"]) <= 1, f"the table moved: {before} to {after}"
+    on_screen(page, page.locator("#connection"), "the connection line")
