@@ -244,7 +244,8 @@ document.addEventListener("htmx:afterRequest", () => {
   pending = null;
 });
 // What capture() took, for the next swap (the table's view swaps the server's answer in);
-// `stay`: the form the player is on stays where it is on the screen.
+// `stay`: the control in focus (else the form across the middle) stays where it was on the
+// screen.
 export function hold(kept, stay = false) {
   pending = kept;
   staying = stay;
