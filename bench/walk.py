@@ -21,7 +21,9 @@ none. "first" is the taps from the home page to the first bid (Oh Hell) or the f
 round saved; with "aborted", the taps that only sent again a form that got no answer ("Not
 sent") are counted apart ("(4 again)"), the numbers below apply to the player's own. The
 widest the page ever was (document.documentElement.scrollWidth after every tap) must not
-pass the screen's width. axe-core looks at the first deal screen and
+pass the screen's width. After each Save the next control or a refusal's reason must be in
+view, and after the bids are in the call, wholly, clear of the sticky parts (a failure
+too). axe-core looks at the first deal screen and
 the last (serious and critical findings, as tests/e2e/test_accessibility.py). After the
 online walk, Kozel, Skull King and Tysiąc for three make an entry the rules refuse: its
 reason must be on the screen (a separate count of taps). Totals are
@@ -82,6 +84,7 @@ class Counted(Walk):
     trump_first: bool = False  # Oh Hell's table named the trump before the first bid
     plain_round: int = 0  # the most taps a Skull King round without bonuses took
     saves: int = 0  # Saves (scores, bids in) made, each looked at (after_save)
+    hidden_call: list[str] = field(default_factory=list)  # bids in, the call not in view
     hidden_next: list[str] = field(default_factory=list)  # Saves after which nothing was
     #: Called once after the first round or deal scored (mode "midway": the connection cut).
     cut: Callable[[], object] | None = None
@@ -109,6 +112,8 @@ class Counted(Walk):
         self.page.screenshot(path=self.shots / f"save-{slug}.png")
         if not self.page.evaluate(NEXT_IN_VIEW):
             self.hidden_next.append(step)
+        if step.endswith("bids are in") and not self.page.evaluate(CALL_IN_VIEW):
+            self.hidden_call.append(step)
         if self.cut is not None and ROUND_SAVED.search(step):
             self.cut()  # the connection goes in the middle of the game ("midway")
             self.cut = None
@@ -155,6 +160,26 @@ NEXT_IN_VIEW = """() => {
     const next = [...document.querySelectorAll(controls)].find(
         (element) => visible(element) && !element.closest("[disabled]") && !element.disabled);
     return next ? shown(next) : true;
+}"""
+
+#: After the bids are in: the call ("EVEN", "contracts: 5 against 8"), where the table says
+#: one, wholly on the screen and not under a sticky part (its top and its foot are what a
+#: finger there would touch).
+CALL_IN_VIEW = """() => {
+    const call = [...document.querySelectorAll("#table .announcement")].find(
+        (element) => element.getClientRects().length > 0);
+    if (!call) {
+        return true;
+    }
+    const box = call.getBoundingClientRect();
+    if (box.top < 0 || box.bottom > window.innerHeight) {
+        return false;
+    }
+    const x = box.x + box.width / 2;
+    return [box.top + 2, box.bottom - 2].every((y) => {
+        const hit = document.elementFromPoint(x, y);
+        return call.contains(hit) || (hit && hit.contains(call));
+    });
 }"""
 
 
@@ -684,6 +709,7 @@ def walk_one(browser, base: str, game: Game, size: str, mode: str) -> Result:
         f"after '{step}': neither the next control nor a reason in view"
         for step in walk.hidden_next
     ]
+    notes += [f"after '{step}': the call not wholly in view" for step in walk.hidden_call]
     context.close()
     return Result(
         game.label,
@@ -730,6 +756,8 @@ def misses(result: Result) -> list[str]:
         found.append(f"a refusal: {result.refusal}")
     if result.axe:
         found.append(f"axe finds {result.axe} serious or critical")
+    if hidden := [note for note in result.notes if note.startswith("after '")]:
+        found.append(f"out of view: {'; '.join(hidden)}")
     if any(note.startswith("stopped") for note in result.notes):
         found.append("the walk stopped")
     return found
