@@ -33,8 +33,8 @@ export function showLine(id, text) {
   stick();
 }
 
-// The line shown, grown or hidden above the table leaves the table where it was on the
-// screen: at the page's top (where the browser's own scroll anchoring does not act) a line
+// A line shown, grown or hidden above the table (this phone's, or "No connection") leaves
+// the table where it was on the screen: at the page's top (where the browser's own scroll anchoring does not act) a line
 // appearing would push the next control down under the thumb about to tap it.
 function steady(change) {
   const table = document.getElementById("table");
@@ -68,8 +68,10 @@ document.addEventListener("htmx:afterRequest", (event) => {
   if (event.detail.successful) {
     heardAt = new Date();
     const line = document.getElementById("no-connection");
-    if (line) {
-      line.hidden = true;
+    if (line && !line.hidden) {
+      steady(() => {
+        line.hidden = true;
+      });
       stick();
     }
     return;
@@ -80,12 +82,14 @@ document.addEventListener("htmx:afterRequest", (event) => {
   if (document.querySelector(".connection:not([hidden]):not(#no-connection)")) {
     return; // what this phone keeps says it already (showLine)
   }
-  const line = statusLine("no-connection");
   const time = new Intl.DateTimeFormat(document.documentElement.lang || undefined, {
     hour: "2-digit",
     minute: "2-digit",
   }).format(heardAt);
-  line.textContent = `${table.dataset.noConnection} ${time}`;
-  line.hidden = false;
+  steady(() => {
+    const line = statusLine("no-connection");
+    line.textContent = `${table.dataset.noConnection} ${time}`;
+    line.hidden = false;
+  });
   stick();
 });

@@ -275,3 +275,24 @@ def test_the_line_of_what_is_kept_leaves_the_table_where_it_was(
     after = box(page.locator("#table"))
     assert abs(after["top"] - before["top"]) <= 1, f"the table moved: {before} to {after}"
     on_screen(page, page.locator("#connection"), "the connection line")
+
+
+@pytest.mark.django_db(transaction=True)
+def test_no_connection_said_after_a_failed_poll_leaves_the_table_where_it_was(
+    phones, live_server
+) -> None:
+    """The same for the line a failed poll writes ("No connection, last update at …"), at
+    the page's top, and for its going once the poll gets through again."""
+    names = ("Anna", "Ben", "Carla", "Dario")
+    page = table_on_phone(phones, live_server, "360x640", "skull_king", "rulebook", names, 0, "en")
+    page.wait_for_load_state("networkidle")
+    assert page.evaluate("window.scrollY") == 0
+    before = box(page.locator("#table"))
+    page.context.set_offline(True)
+    expect(page.locator("#no-connection")).to_contain_text("No connection, last update at")
+    after = box(page.locator("#table"))
+    assert abs(after["top"] - before["top"]) <= 1, f"the table moved: {before} to {after}"
+    page.context.set_offline(False)
+    expect(page.locator("#no-connection")).to_be_hidden(timeout=10_000)
+    again = box(page.locator("#table"))
+    assert abs(again["top"] - before["top"]) <= 1, f"the table moved: {before} to {again}"
