@@ -112,11 +112,18 @@ class Counted(Walk):
         self.page.screenshot(path=self.shots / f"save-{slug}.png")
         if not self.page.evaluate(NEXT_IN_VIEW):
             self.hidden_next.append(step)
-        if step.endswith("bids are in") and not self.page.evaluate(CALL_IN_VIEW):
-            self.hidden_call.append(step)
+        if step.endswith("bids are in"):
+            self.call_in_view(step)
         if self.cut is not None and ROUND_SAVED.search(step):
             self.cut()  # the connection goes in the middle of the game ("midway")
             self.cut = None
+
+    def call_in_view(self, step: str) -> None:
+        """The bids are in: the call, where the table says one, wholly in view."""
+        settled(self.page)
+        self.page.wait_for_timeout(300)  # the swap scrolled into place (table.js)
+        if not self.page.evaluate(CALL_IN_VIEW):
+            self.hidden_call.append(step)
 
     def typed(self, step: str, field_: Locator, text: str) -> None:
         super().typed(step, field_, text)
@@ -275,6 +282,7 @@ def oh_hell_deal(walk: Counted, number: int, counts: bool = False) -> None:
         walk.entered()
         bids += 1
         expect(keypad.locator(f"input[name=seat][value='{seat}']")).to_have_count(0)
+    walk.call_in_view(f"{step}, bids are in")  # the last bid: OVER, UNDER or EVEN
     if not counts:
         for trick in range(1, cards + 1):
             row = scope.locator("form.trick-row")
