@@ -21,7 +21,8 @@ from __future__ import annotations
 import contextlib
 
 import pytest
-from django.db import transaction
+from django.apps import apps
+from django.db import connection, transaction
 from hypothesis import HealthCheck, event, settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule
@@ -46,6 +47,15 @@ class Rollback(Exception):
 
 def without_ids(data: dict) -> dict:
     return {k: v for k, v in data.items() if k not in ("id", "created_at", "finished_at")}
+
+
+def empty_database() -> None:
+    """Every row of the app's tables gone, one DELETE a table (the ORM's cascade fetched
+    every row of the notebooks first: a sixth of this test's time). The foreign keys are
+    checked when the transaction ends; it is rolled back."""
+    with connection.cursor() as cursor:
+        for model in apps.get_app_config("games").get_models(include_auto_created=True):
+            cursor.execute(f"DELETE FROM {connection.ops.quote_name(model._meta.db_table)}")
 
 
 def backup_without_ids(notebook: Notebook) -> dict:
@@ -427,8 +437,8 @@ class Evening(RuleBasedStateMachine):
         [(notebook, tables)] = exports.load_notebooks(Notebook.objects.filter(pk=self.notebook.pk))
         data = exports.notebooks_json([(notebook, tables)])
         with contextlib.suppress(Rollback), transaction.atomic():
-            Notebook.objects.all().delete()  # everything: the database is empty
-            assert not Game.objects.exists()
+            empty_database()
+            assert not Game.objects.exists() and not Notebook.objects.exists()
             [plan] = exports.notebooks_plan(data)
             restored = exports.restore(
                 notebook=None,
