@@ -105,23 +105,26 @@ class Counted(Walk):
         """Right after a Save (or a score, or the bids in): the screen as the player sees it
         (a viewport screenshot), and whether what comes next is in view: the reason of a
         refusal, else the next control of the table."""
-        settled(self.page)
-        self.page.wait_for_timeout(300)  # the swap scrolled into place (table.js)
+        self.settle()
         self.saves += 1
         slug = re.sub(r"[^a-z0-9]+", "-", f"{self.label} {self.saves} {step}".lower())
         self.page.screenshot(path=self.shots / f"save-{slug}.png")
         if not self.page.evaluate(NEXT_IN_VIEW):
             self.hidden_next.append(step)
         if step.endswith("bids are in"):
-            self.call_in_view(step)
+            self.call_in_view(step)  # settled above
         if self.cut is not None and ROUND_SAVED.search(step):
             self.cut()  # the connection goes in the middle of the game ("midway")
             self.cut = None
 
-    def call_in_view(self, step: str) -> None:
-        """The bids are in: the call, where the table says one, wholly in view."""
+    def settle(self) -> None:
+        """The entry's answer swapped in and scrolled into place (table.js)."""
         settled(self.page)
-        self.page.wait_for_timeout(300)  # the swap scrolled into place (table.js)
+        self.page.wait_for_timeout(300)
+
+    def call_in_view(self, step: str) -> None:
+        """The bids are in (the screen settled): the call, where the table says one,
+        wholly in view."""
         if not self.page.evaluate(CALL_IN_VIEW):
             self.hidden_call.append(step)
 
@@ -282,7 +285,8 @@ def oh_hell_deal(walk: Counted, number: int, counts: bool = False) -> None:
         walk.entered()
         bids += 1
         expect(keypad.locator(f"input[name=seat][value='{seat}']")).to_have_count(0)
-    walk.call_in_view(f"{step}, bids are in")  # the last bid: OVER, UNDER or EVEN
+    walk.settle()  # the last bid: OVER, UNDER or EVEN
+    walk.call_in_view(f"{step}, bids are in")
     if not counts:
         for trick in range(1, cards + 1):
             row = scope.locator("form.trick-row")

@@ -34,8 +34,9 @@ export function showLine(id, text) {
 }
 
 // A line shown, grown or hidden above the table (this phone's, or "No connection") leaves
-// the table where it was on the screen: at the page's top (where the browser's own scroll anchoring does not act) a line
-// appearing would push the next control down under the thumb about to tap it.
+// the table where it was on the screen: at the page's top, where the browser's own scroll
+// anchoring does not act, a line appearing would push the next control down under the
+// thumb about to tap it.
 function steady(change) {
   const table = document.getElementById("table");
   const before = table ? table.getBoundingClientRect().top : 0;

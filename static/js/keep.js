@@ -173,7 +173,7 @@ function focused(forms, focus) {
     : fields[focus.index];
 }
 
-function restore(kept, { stay = false } = {}) {
+function restore(kept) {
   const root = kept && document.getElementById(kept.id);
   if (!root) {
     return;
@@ -199,7 +199,7 @@ function restore(kept, { stay = false } = {}) {
   // What the page's script shows of them (a points keypad, the other team: table.js), before
   // the focus goes back to a key of that keypad.
   root.dispatchEvent(new CustomEvent("scorekeeper:restored", { bubbles: true }));
-  if (stay) {
+  if (kept.stay) {
     stayPut(forms, kept);
   }
   const focus = kept.focus;
@@ -229,16 +229,13 @@ function restore(kept, { stay = false } = {}) {
 
 // htmx's own swaps (the poll, an answer it swaps itself); offline.js holds one for its own.
 let pending = null;
-let staying = false;
 document.addEventListener("htmx:beforeSwap", (event) => {
   pending = capture(event.detail.target);
 });
 document.addEventListener("htmx:afterSwap", () => {
   const kept = pending;
-  const stay = staying;
   pending = null;
-  staying = false;
-  restore(kept, { stay });
+  restore(kept);
 });
 document.addEventListener("htmx:afterRequest", () => {
   pending = null;
@@ -247,8 +244,7 @@ document.addEventListener("htmx:afterRequest", () => {
 // `stay`: the control in focus (else the form across the middle) stays where it was on the
 // screen.
 export function hold(kept, stay = false) {
-  pending = kept;
-  staying = stay;
+  pending = kept && { ...kept, stay };
 }
 
 export { capture, restore, reopened };

@@ -236,19 +236,18 @@ const theCall = () => document.querySelector("#table .announcement");
 // What each says now, and whether it is news: it says something other than when the table
 // was last drawn.
 const said = new Map();
+const differs = (name, element) => Boolean(element) && element.textContent !== said.get(name);
 function isNews(name, element) {
-  const text = element ? element.textContent : "";
-  const news = Boolean(element) && text !== said.get(name);
-  said.set(name, text);
+  const news = differs(name, element);
+  said.set(name, element ? element.textContent : "");
   return news;
 }
 isNews("line", lastLine());
 isNews("call", theCall());
-function nextInView(event) {
-  // The server's answer to entries kept on the phone, come late: the page may have moved
-  // (a table of another length), the player may be tapping on; the next control only, and
-  // only if it is out of view, no news brought in with it.
-  const late = event && event.type === "scorekeeper:caught-up";
+// `late`: the server's answer to entries kept on the phone, come late: the page may have
+// moved (a table of another length), the player may be tapping on; the next control only,
+// and only if it is out of view, no news brought in with it.
+function nextInView({ late = false } = {}) {
   stuck();
   const line = lastLine();
   const news = isNews("line", line);
@@ -288,13 +287,12 @@ document.addEventListener("htmx:afterSwap", (event) => {
     nextInView();
   }
 });
-document.addEventListener("scorekeeper:entered", nextInView);
-document.addEventListener("scorekeeper:caught-up", nextInView);
+document.addEventListener("scorekeeper:entered", () => nextInView());
+document.addEventListener("scorekeeper:caught-up", () => nextInView({ late: true }));
 // Offline, the phone's rules may answer after the table was drawn, with the call
 // (offline-rounds.js `fill`): it comes into view then, as it would have with the entry.
 document.addEventListener("scorekeeper:scored", () => {
-  const call = theCall();
-  if (call && call.textContent !== said.get("call")) {
+  if (differs("call", theCall())) {
     nextInView();
   }
 });
