@@ -66,7 +66,7 @@ def build(out: str) -> None:
 
 def hand(walk: Walk, number: int, bids, blind, tricks) -> None:
     page, step = walk.page, f"hand {number}"
-    expect(page.locator("#round-title")).to_have_text(f"Round {number}")
+    expect(page.locator("#round-title")).to_have_text(f"Hand {number}")
     rows = table(page).locator(".key-row input[name^='e.bids.'][value='0']")
     for name in [each.get_attribute("name") for each in rows.all()]:
         seat = int(name.rsplit(".", 1)[1])
@@ -105,7 +105,7 @@ def play(browser, base: str, notebook: str, public_id: str, name: str, size: str
         hand(walk, number, bids, blind, tricks)
         count.hand(bids, blind, tricks)
         if count.winner is None:
-            expect(page.locator("#round-title")).to_have_text(f"Round {number + 1}")
+            expect(page.locator("#round-title")).to_have_text(f"Hand {number + 1}")
         else:
             expect(table(page)).to_contain_text(f"Winner: {TEAMS[count.winner]}")
         widest = max(widest, page.evaluate("document.documentElement.scrollWidth"))

@@ -13,9 +13,9 @@ from dataclasses import dataclass
 from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext
 
 from games.rules import rounds
+from games.units import Unit
 
 WIDTH = 360
 LEFT = 44  # room for the y tick labels and the rotated y label
@@ -213,16 +213,16 @@ def deal_chart(
 # -- games scored round by round (each other design draws its own with `deal_chart`) ---------
 
 
-def rounds_chart(result: rounds.Result, names: Sequence[str], chart_id: str) -> Chart | None:
-    """A game scored round by round: each side's running total. None before the first round."""
+def rounds_chart(
+    result: rounds.Result, names: Sequence[str], chart_id: str, unit: Unit
+) -> Chart | None:
+    """A game scored round by round: each side's running total. None before the first round.
+    ``unit``: what the game calls a round (its Kind's, games/units.py)."""
     if not result.rounds:
         return None
     finals = ", ".join(f"{name} {total}" for name, total in zip(names, result.totals, strict=True))
-    desc = ngettext(
-        "Each player's total after every round, %(rounds)s round so far. Now: %(finals)s.",
-        "Each player's total after every round, %(rounds)s rounds so far. Now: %(finals)s.",
-        len(result.rounds),
-    ) % {"rounds": len(result.rounds), "finals": finals}
+    played = len(result.rounds)
+    desc = unit.chart % {"rounds": played, "deals": played, "finals": finals}
     return deal_chart(
         chart_id=chart_id,
         title=_("Running totals"),
@@ -230,5 +230,5 @@ def rounds_chart(result: rounds.Result, names: Sequence[str], chart_id: str) -> 
         y_label=_("Points"),
         names=names,
         deals=[(scored.plan.number, scored.totals, "") for scored in result.rounds],
-        x_label=_("Round"),
+        x_label=_(unit.head),
     )

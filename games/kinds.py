@@ -15,7 +15,7 @@ from django.utils.functional import Promise
 from django.utils.module_loading import import_string
 from django.utils.translation import gettext_lazy as _
 
-from games import options
+from games import options, units
 from games.options import any_game as sheet_options
 from games.options import kozel as kozel_options
 from games.options import oh_hell as oh_hell_options
@@ -69,6 +69,8 @@ class Kind:
     #: (bids_first): where the players have their own phones (a seat's link), each sends
     #: its own when its turn comes.
     bids_in_turn: bool = False
+    #: What it calls the part it is scored by, and every sentence that counts them.
+    unit: units.Unit = units.ROUND
 
     @property
     def table(self) -> type:
@@ -126,6 +128,7 @@ OH_HELL = Kind(
     ),
     settles=True,
     call_aloud=True,
+    unit=units.DEAL,
     storage="games.tables.oh_hell.OhHellTable",
 )
 
@@ -146,6 +149,7 @@ KOZEL = Kind(
     wrong_table=RuleError(gettext_noop("Kozel is for 4 players in two teams.")),
     teams=True,
     rounds=kozel,
+    unit=units.DEAL,
 )
 
 ANY_GAME = Kind(
@@ -207,6 +211,7 @@ TYSIAC = Kind(
         high=tysiac.MAX_PLAYERS,
     ),
     rounds=tysiac,
+    unit=units.DEAL,
 )
 
 SPADES = Kind(
@@ -224,6 +229,7 @@ SPADES = Kind(
     wrong_table=RuleError(gettext_noop("Spades is for 4 players in two teams.")),
     teams=True,
     rounds=spades,
+    unit=units.HAND,  # pagat: "a hand"
     bids_first=True,
     bids_in_turn=True,  # pagat: "each player in turn, starting with the dealer's left"
 )

@@ -144,6 +144,7 @@ def round_rows(table: RoundsTable, number: int) -> dict:
     """Round ``number`` as scored: each side's points, total and how they came to be."""
     scored = table.result.rounds[number - 1]
     names = table.side_names()
+    cell = _(kind_of(table.game.kind).unit.cell)  # "Anna, deal 3"
     return {
         "number": number,
         "plan": scored.plan,
@@ -153,6 +154,7 @@ def round_rows(table: RoundsTable, number: int) -> dict:
             {
                 "side": side,
                 "name": names[side],
+                "title": cell % {"name": names[side], "n": number},
                 "points": scored.points[side],
                 "total": scored.totals[side],
                 "why": explained(scored.whys[side]),
@@ -442,25 +444,25 @@ def ahead(request: HttpRequest, table: RoundsTable) -> dict:
         **common_words(),
         "actions": {
             **common_words()["actions"],
-            "round": _("Round"),
+            "round": _(kind.unit.head),
             "bids": _("Bids"),
             "end_game": _("End the game now"),
         },
         # Where the rules cannot start on the phone (the connection went before their
         # files came): the rounds are kept, the server scores them.
         "later": _("Scores come when the connection is back: the server works them out."),
-        "no_form": _("Every round drawn ahead is kept; the next comes with the connection."),
+        "no_form": _(kind.unit.ahead_kept),
         "scoring": _("Working out the scores on this phone…"),
         "totals": _("Totals"),
         "winner": _("winner"),
         # "Round 7 scored", the phone fills the number in (the template's own words).
-        "scored": _("Round %(n)s scored"),
+        "scored": _(kind.unit.scored),
         # "Winner: Anna", "Winners, sharing the win: Anna, Ben", for each count there may be.
         "winners": {
             count: ngettext("Winner: %(names)s", "Winners, sharing the win: %(names)s", count)
             for count in range(1, table.players + 1)
         },
-        "not_scored": _("Not scored on this phone: a round before it was refused."),
+        "not_scored": _(kind.unit.not_scored),
     }
     return {
         "game": "rounds",

@@ -44,14 +44,14 @@ def big_screen(table: RoundsTable) -> BigScreen:
         screen.finished = True
         screen.winners = [sides[side]["name"] for side in result.winners]
         return screen
-    screen.title = _("Round %(n)s") % {"n": plan.number}
+    kind = kind_of(table.game.kind)
+    screen.title = _(kind.unit.title) % {"n": plan.number}
     if plan.cards:
         screen.facts = [
             ngettext("%(cards)s card", "%(cards)s cards", plan.cards) % {"cards": plan.cards}
         ]
     if plan.dealer is not None:
         screen.dealer = names[plan.dealer]
-    kind = kind_of(table.game.kind)
     if kind.bids_first:
         bids = table.pending.entry["bids"] if table.pending is not None else None
         screen.bidding = bids is None

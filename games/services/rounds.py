@@ -56,7 +56,7 @@ def seat_bid(
             raise RuleError(
                 gettext_noop("The bids are shown already: this seat's is %(bid)s."), bid=shown
             )
-        raise RuleError(gettext_noop("Every bid of this round is in already."))
+        raise RuleError(kind.unit.all_bids_in)
     order = rounds.bid_order(plan, table.players)
     if seat not in order:
         raise RuleError(gettext_noop("There is no such seat at this table."))
@@ -179,12 +179,7 @@ def record_round(*, table: RoundsTable, round_number: int, entry: dict) -> round
         ):
             table.in_step = True  # nothing written
             return table.result
-        raise Conflict(
-            gettext_noop(
-                "Round %(number)s was already entered. Open it from the score sheet to correct it."
-            ),
-            number=round_number,
-        )
+        raise Conflict(kind_of(game.kind).unit.already, number=round_number)
     refuse_if_finished(game)
     plan = table.result.next_round
     if plan is None:
@@ -240,9 +235,7 @@ def correct_round(
     game = table.game
     refuse_if_changed(game, version)
     if not 0 < round_number <= len(table.deals):
-        raise RuleError(
-            gettext_noop("Round %(number)s has not been played yet."), number=round_number
-        )
+        raise RuleError(kind_of(game.kind).unit.not_played, number=round_number)
     plan = table.result.rounds[round_number - 1].plan
     checked = table.module.check_round(table.rules, table.players, plan, entry)
     entries = list(table.entries)
@@ -253,7 +246,7 @@ def correct_round(
         table.rules, table.players, game.first_dealer, entries, ended=game.finished_at is not None
     )
     if result.finished and len(result.rounds) < len(entries):
-        raise RuleError(gettext_noop("With this correction the game ends before its last round."))
+        raise RuleError(kind_of(game.kind).unit.ends_early)
     before = snapshot(table, start=round_number - 1)
     Round.objects.filter(pk=table.deals[round_number - 1].pk).update(entry=checked)
     game.finished_at = (game.finished_at or timezone.now()) if result.finished else None

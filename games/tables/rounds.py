@@ -57,7 +57,8 @@ class RoundsTable(Table):
         return [" & ".join(self.names[seat] for seat in side) for side in self.result.sides]
 
     def chart(self, name: str) -> dict:
-        return charts.rounds_chart(self.result, self.side_names(), name)
+        unit = kind_of(self.game.kind).unit
+        return charts.rounds_chart(self.result, self.side_names(), name, unit)
 
     @classmethod
     def load(cls, game: Game) -> RoundsTable:

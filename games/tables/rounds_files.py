@@ -8,10 +8,11 @@ from __future__ import annotations
 from datetime import datetime
 
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext, pgettext_lazy
+from django.utils.translation import pgettext_lazy
 
 from games.explanations import explained
 from games.exports.files import LINES_IN_A_CELL
+from games.kinds import kind_of
 from games.rules import RuleError, gettext_noop, rounds
 from games.tables.rounds import RoundsTable
 
@@ -88,13 +89,11 @@ def summary(table: RoundsTable) -> str:
     scores = ", ".join(f"{names[side]} {result.totals[side]}" for side in order)
     if result.finished:
         return _("Final: %(scores)s") % {"scores": scores}
+    unit = kind_of(table.game.kind).unit
     if not result.rounds:
-        return _("No round entered yet.")
-    return ngettext(
-        "After %(rounds)s round: %(scores)s",
-        "After %(rounds)s rounds: %(scores)s",
-        len(result.rounds),
-    ) % {"rounds": len(result.rounds), "scores": scores}
+        return _(unit.none_entered)
+    played = len(result.rounds)
+    return unit.after % {"rounds": played, "deals": played, "scores": scores}
 
 
 def read_deals(kind, options: dict, players: int, first_dealer: int, deals: list, get, finished_at):

@@ -9,6 +9,15 @@ from django.utils.translation import gettext_noop
 
 register = template.Library()
 
+
+@register.filter
+def say(message: str, n: object = None) -> str:
+    """One of a game's words (games.units) in the page's language, with its number:
+    ``{{ unit.title|say:plan.number }}`` -> "Deal 3"."""
+    text = _(message)
+    return text if n is None else text % {"n": n}
+
+
 SUITS = {
     "S": ("♠", gettext_noop("spades")),
     "H": ("♥", gettext_noop("hearts")),

@@ -12,6 +12,7 @@ from django.views.decorators.http import require_http_methods, require_safe
 from games import forms, services
 from games.access import get_game, keep_copy
 from games.kinds import kind_of
+from games.units import Unit
 
 
 @require_safe
@@ -54,32 +55,18 @@ HISTORY_TEXT = {
     "adjustment_without_note": gettext_noop("Deal %(deal)s: %(player)s %(points)s points."),
     "adjustment_removed": gettext_noop("Deal %(deal)s: adjustment for %(player)s removed."),
     "corrected": gettext_noop("Deal %(deal)s corrected."),
-    "round_corrected": gettext_noop("Round %(deal)s corrected."),
-    "round": gettext_noop("Round %(deal)s: %(points)s."),
-    "bids": gettext_noop("Round %(deal)s: bids %(bids)s."),
-    # Who sent a bid, never the bid: it is shown when every seat's is in.
-    "bid_sealed": gettext_noop("Round %(deal)s: a bid is in, hidden until all are (%(player)s)."),
-    # A bid made in turn from a player's own phone (Kind.bids_in_turn).
-    "seat_bid": gettext_noop("Round %(deal)s: %(player)s bids %(bid)s."),
-    "ended": gettext_noop("The table ended the game after round %(deal)s."),
     "undo": gettext_noop("Undone: %(what)s"),
-    "import": gettext_noop("Imported from a file (%(deals)s deals)."),
-    "restored": gettext_noop("Brought back after it was deleted (%(deals)s deals)."),
-    # A game that plays rounds says so (issue 39, item 7).
-    "import_rounds": gettext_noop("Imported from a file (%(deals)s rounds)."),
-    "restored_rounds": gettext_noop("Brought back after it was deleted (%(deals)s rounds)."),
 }
 
 
-def describe(action: str, params: dict, rounds: bool = False) -> str:
-    """One line of a session's history, in the visitor's language; ``rounds`` for a game
-    that plays rounds (its Kind's), whose lines count rounds, not deals."""
+def describe(action: str, params: dict, unit: Unit) -> str:
+    """One line of a session's history, in the visitor's language; the lines that count
+    the game's rounds, deals or hands say which (its Kind's ``unit``, games/units.py)."""
     params = dict(params)
-    if rounds and action in ("import", "restored"):
-        action = f"{action}_rounds"
     if action == "undo":
         undone = params.pop("action", "")
-        params = {"what": describe(undone, params, rounds) if undone in HISTORY_TEXT else ""}
+        told = undone in HISTORY_TEXT or undone in unit.history
+        params = {"what": describe(undone, params, unit) if told else ""}
     if action == "adjustment" and not params.get("note"):
         action = "adjustment_without_note"
     if isinstance(params.get("bids"), list):
@@ -97,7 +84,7 @@ def describe(action: str, params: dict, rounds: bool = False) -> str:
     if "trump" in params:
         trump = params["trump"]
         params["trump"] = _(forms.SUIT_NAMES[trump]) if trump in forms.SUIT_NAMES else _("no trump")
-    text = _(HISTORY_TEXT.get(action, action))
+    text = _(unit.history.get(action) or HISTORY_TEXT.get(action, action))
     try:
         return text % params
     except (KeyError, TypeError, ValueError):
@@ -108,11 +95,11 @@ def describe(action: str, params: dict, rounds: bool = False) -> str:
 def history(request: HttpRequest, public_id: str) -> HttpResponse:
     """What was entered, when, newest first."""
     game = get_game(request, public_id)
-    rounds = kind_of(game.kind).rounds is not None
+    unit = kind_of(game.kind).unit
     lines = [
         {
             "when": change.created_at,
-            "text": describe(change.action, change.params, rounds),
+            "text": describe(change.action, change.params, unit),
             "undone": change.undone,
         }
         for change in game.changes.all()

@@ -46,7 +46,7 @@ def test_four_kept_deals_go_in_batches_of_what_a_request_takes(
         page.locator("#table .points-input:visible").fill(points)
         page.locator("#table .save-round:visible").click()
         if deal <= 4:  # the forms drawn ahead go to round 4
-            expect(page.locator("#round-title")).to_have_text(f"Round {deal}")
+            expect(page.locator("#round-title")).to_have_text(f"Deal {deal}")
     expect(status(page)).to_have_text("No connection · 4 entries kept on this phone")
 
     context.set_offline(False)
@@ -54,5 +54,5 @@ def test_four_kept_deals_go_in_batches_of_what_a_request_takes(
     expect(page.locator("#offline-table")).to_have_count(0, timeout=LIVE_MS)
     assert history_lines(url) == 4
     assert sent and max(sent) <= 2 and sum(sent) >= 4
-    expect(page.locator("#round-title")).to_have_text("Round 5")
+    expect(page.locator("#round-title")).to_have_text("Deal 5")
     context.close()

@@ -281,7 +281,7 @@ def test_a_late_answer_keeps_the_kozel_deal_being_entered(new_context, live_serv
     line.wait_held()
     # The answer is late: deal 2 on the phone's table, and the next deal entered meanwhile.
     phone = page.locator("#offline-table")
-    expect(phone.locator(".save-round")).to_have_text("Save round 2", timeout=SLOW_MS * 3)
+    expect(phone.locator(".save-round")).to_have_text("Save deal 2", timeout=SLOW_MS * 3)
     page.wait_for_timeout(HUMAN_PAUSE_MS)
     phone.locator("input[name='e.team']").nth(1).check()
     phone.locator("[data-key='3']").click()
@@ -301,7 +301,7 @@ def test_a_late_answer_keeps_the_kozel_deal_being_entered(new_context, live_serv
     assert page.evaluate("() => document.activeElement.dataset.key") == "0"
     page.wait_for_timeout(HUMAN_PAUSE_MS)  # the swap came under the finger (app.js)
     form.locator(".save-round").click()
-    expect(table(page).locator("#round-title")).to_have_text("Round 3")
+    expect(table(page).locator("#round-title")).to_have_text("Deal 3")
     line.close()
     assert history_lines(url) == 2
 

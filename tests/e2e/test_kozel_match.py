@@ -99,7 +99,7 @@ def check_totals(page: Page, totals: tuple[int, int]) -> None:
 def last_line(number: int, deal: KozelDeal) -> str:
     took = defeat_points(deal)
     points = [f"+{n}" if n else "0" for n in took]
-    return f"Round {number} scored · {TEAMS[0]} {points[0]} · {TEAMS[1]} {points[1]}"
+    return f"Deal {number} scored · {TEAMS[0]} {points[0]} · {TEAMS[1]} {points[1]}"
 
 
 @pytest.mark.django_db(transaction=True)
@@ -123,7 +123,7 @@ def test_a_match_to_the_goat(page: Page, live_server, screenshot_dir: Path) -> N
     for index, deal in enumerate(MATCH):
         number = index + 1
         dealer, leader = dealer_and_leader(number)
-        expect(page.locator("#round-title")).to_have_text(f"Round {number}")
+        expect(page.locator("#round-title")).to_have_text(f"Deal {number}")
         expect(page.locator("#table .deal-facts").first).to_have_text(f"dealer {dealer}")
         expect(page.locator(".split-facts")).to_contain_text(f"leads {leader}")
 
@@ -134,7 +134,7 @@ def test_a_match_to_the_goat(page: Page, live_server, screenshot_dir: Path) -> N
             enter_points(page, "119")
             expect(page.locator("[data-other-team]")).to_have_text(f"{TEAMS[0]}: 1")
             with page.expect_response(lambda r: r.url.endswith("/round/")) as answer:
-                page.get_by_role("button", name="Save round 2").click()
+                page.get_by_role("button", name="Save deal 2").click()
             assert answer.value.status == 422
             error = page.locator("#round-error")
             expect(error).to_be_visible()
@@ -145,7 +145,7 @@ def test_a_match_to_the_goat(page: Page, live_server, screenshot_dir: Path) -> N
             expect(error).to_have_attribute("data-field", "e.points")
             expect(points).to_have_value("119")
             expect(page.get_by_role("radio", name=TEAMS[1], exact=True)).to_be_checked()
-            expect(page.locator("#round-title")).to_have_text("Round 2")
+            expect(page.locator("#round-title")).to_have_text("Deal 2")
             check_totals(page, running[0])
             page.screenshot(path=screenshot_dir / "kozel-02-refused-119.png", full_page=True)
 
@@ -167,7 +167,7 @@ def test_a_match_to_the_goat(page: Page, live_server, screenshot_dir: Path) -> N
             page.locator(".last-trick").get_by_role(
                 "radio", name=NAMES[deal.last_trick], exact=True
             ).check()
-        page.get_by_role("button", name=f"Save round {number}").click()
+        page.get_by_role("button", name=f"Save deal {number}").click()
 
         expect(page.locator(".last-deal summary")).to_have_text(last_line(number, deal))
         if number == 1:

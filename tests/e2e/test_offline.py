@@ -235,10 +235,10 @@ def kozel_deal(page: Page, number: int, points: str) -> None:
     """A deal for the first team, its card points on the keypad (the round games' form)."""
     from tests.e2e.test_round_games import answered
 
-    expect(page.locator("#round-title")).to_have_text(f"Round {number}")
+    expect(page.locator("#round-title")).to_have_text(f"Deal {number}")
     page.locator("#table .points-input:visible").fill(points)
     page.locator("#table .save-round:visible").click()
-    answered(page, number)
+    answered(page, number, "Deal")
 
 
 @pytest.mark.django_db(transaction=True)
@@ -268,12 +268,12 @@ def test_a_kozel_match_goes_on_offline(browser, browser_context_args, live_serve
     kept = page.locator("#offline-table .kept-round summary")
     expect(kept).to_have_text(
         [
-            "Round 2 scored (not sent yet) · Anna & Cleo 0 · Ben & Dan 0",
-            "Round 3 scored (not sent yet) · Anna & Cleo +4 · Ben & Dan 0",
+            "Deal 2 scored (not sent yet) · Anna & Cleo 0 · Ben & Dan 0",
+            "Deal 3 scored (not sent yet) · Anna & Cleo +4 · Ben & Dan 0",
         ]
     )
     assert chips(page) == {"Anna & Cleo": 6, "Ben & Dan": 0}
-    expect(page.locator("#round-title")).to_have_text("Round 4")
+    expect(page.locator("#round-title")).to_have_text("Deal 4")
 
     context.set_offline(False)
     expect(page.locator("#offline-table")).to_have_count(0, timeout=LIVE_MS)

@@ -137,8 +137,8 @@ def test_a_thousand_scores_two_deals_offline_as_the_server_then_does(
     assert phone_chips(page) == {"B": 180, "A": -70, "C": -15}
     expect(page.locator("#offline-table .kept-round summary")).to_have_text(
         [
-            "Round 2 scored (not sent yet) · A +30 · B +120 · C +20",
-            "Round 3 scored (not sent yet) · A +40 · B +20 · C \u2212100",
+            "Deal 2 scored (not sent yet) · A +30 · B +120 · C +20",
+            "Deal 3 scored (not sent yet) · A +40 · B +20 · C \u2212100",
         ]
     )
     page.screenshot(path=str(screenshot_dir / "tysiac-offline-scores.png"))

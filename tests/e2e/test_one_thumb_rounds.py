@@ -181,7 +181,8 @@ def first_round(walk: Walk, kind: str) -> None:
             walk.tap("the hearts' marriage, Anna's", key(page, "e.marriages.H", 0))
             expect(page.locator("#table input[name='e.marriages.H'][value='0']")).to_be_checked()
     walk.tap("save", page.locator("#table .save-round"))
-    expect(page.locator("#table details.last-deal summary")).to_contain_text("Round 1")
+    scored = "Deal 1 scored" if kind == "tysiac" else "Round 1 scored"  # Tysiąc deals
+    expect(page.locator("#table details.last-deal summary")).to_contain_text(scored)
 
 
 @pytest.mark.django_db(transaction=True)

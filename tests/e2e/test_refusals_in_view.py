@@ -89,10 +89,10 @@ def test_a_refused_tysiac_round_shows_the_card_points_and_the_reason(
     page.locator("#points-3").fill("30")
     page.locator("#table .save-round").click()
     scored = page.locator("#table details.last-deal summary")
-    expect(scored).to_contain_text("Runda 1 policzona")
+    expect(scored).to_contain_text("Rozdanie 1 policzone")
     page.wait_for_timeout(300)
     page.screenshot(path=screenshot_dir / f"in-view-tysiac-{viewport}-saved.png")
-    clear_of_the_sticky_parts(page, scored, "'Round 1 scored'")
+    clear_of_the_sticky_parts(page, scored, "'Deal 1 scored'")
 
 
 @pytest.mark.django_db(transaction=True)
@@ -220,7 +220,7 @@ def test_kozel_on_a_small_phone_shows_its_lines_whole_and_a_refusal_with_save(
     points(page, "45")
     page.locator("#table .save-round").click()
     done = page.locator("#table .last-deal .done-line")
-    expect(done).to_have_text("Round 1 scored · Anna & Cleo +2 · Ben & Dan 0")
+    expect(done).to_have_text("Deal 1 scored · Anna & Cleo +2 · Ben & Dan 0")
 
     points(page, "1")  # no card is worth 1: refused
     page.locator("#table .save-round").click()

@@ -30,11 +30,12 @@ def chips(page: Page) -> dict[str, int]:
     return found
 
 
-def answered(page: Page, number: int) -> None:
+def answered(page: Page, number: int, word: str = "Round") -> None:
     """Round ``number``'s answer is on the screen: the server's table says it scored it, or
-    the phone's own (offline) shows the round after it. Totals are read only then."""
-    scored = page.locator("#table details.last-deal summary", has_text=f"Round {number} scored")
-    following = page.locator("#round-title", has_text=re.compile(rf"^Round {number + 1}$"))
+    the phone's own (offline) shows the round after it. Totals are read only then. ``word``:
+    what the game calls it (a "Deal" in Kozel and Tysiąc, a "Hand" in Spades)."""
+    scored = page.locator("#table details.last-deal summary", has_text=f"{word} {number} scored")
+    following = page.locator("#round-title", has_text=re.compile(rf"^{word} {number + 1}$"))
     expect(scored.or_(following).first).to_be_visible()
 
 
@@ -197,7 +198,7 @@ def test_rounds_entered_offline_are_kept_then_sent_once(
 def tysiac_deal(
     page: Page, number: int, bidder: str, contract: int, points: dict, marriages=None
 ) -> None:
-    expect(page.locator("#round-title")).to_have_text(f"Round {number}")
+    expect(page.locator("#round-title")).to_have_text(f"Deal {number}")
     page.locator("#table .bidder-pick").get_by_label(bidder).check()
     page.locator("#contract").fill(str(contract))
     for seat, value in points.items():
@@ -209,7 +210,7 @@ def tysiac_deal(
         )
         chips_of_suit.filter(has_text=re.compile(rf"^\s*{re.escape(name)}\s*$")).click()
     page.locator(".save-round").click()
-    answered(page, number)
+    answered(page, number, "Deal")
     page.wait_for_timeout(HUMAN_PAUSE_MS)
 
 
@@ -237,7 +238,7 @@ def test_tysiac_under_the_russian_preset_in_russian(
     page.get_by_label("Given up before play (the bidder pays the contract)").check()
     expect(page.locator("#points-0")).to_be_hidden()
     page.locator(".save-round").click()
-    answered(page, 2)
+    answered(page, 2, "Deal")
     page.wait_for_timeout(HUMAN_PAUSE_MS)
     assert chips(page) == {"C": 128, "A": -77, "B": -85}
 

@@ -406,7 +406,7 @@ def test_spades_bids_in_turn_on_each_phone(
     keeper.locator("#table .save-round").click()
     # Anna & Cleo bid 7, took 7: 70. Ben's nil made: 100; Dan bid 4, took 6: 40 + 2 bags.
     for page in [keeper, *seats.values()]:
-        expect(page.locator("#round-title")).to_have_text("Round 2", timeout=NEXT_TURN_MS * 2)
+        expect(page.locator("#round-title")).to_have_text("Hand 2", timeout=NEXT_TURN_MS * 2)
         rows = page.locator("#table .score-chip")
         totals = {
             row.locator(".standing-name").inner_text().strip(): row.locator(

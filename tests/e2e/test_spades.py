@@ -78,7 +78,7 @@ def test_a_hand_with_a_blind_nil_in_ten_taps_no_wider_than_the_screen(
         walk.tap(f"tricks of seat {seat}", key(page, f"e.tricks.{seat}", took))
     page.screenshot(path=screenshot_dir / f"spades-{viewport}-tricks.png")
     walk.tap("save", page.locator("#table .save-round"))
-    answered(page, 1)
+    answered(page, 1, "Hand")
 
     # By hand: Anna's blind nil made, +200; Carla 4 bid, 5 taken: 41 (a bag); 8 bid, 8 taken.
     assert chips(page) == {"Anna & Carla": 241, "Ben & Dario": 80}
@@ -127,11 +127,11 @@ def test_the_first_bid_within_16_taps_of_the_home_page(
 
 
 def spades_hand(page: Page, number: int, bids, tricks, call: str = "") -> None:
-    expect(page.locator("#round-title")).to_have_text(f"Round {number}")
+    expect(page.locator("#round-title")).to_have_text(f"Hand {number}")
     for seat, bid in enumerate(bids):
         key(page, f"e.bids.{seat}", bid).click()
     page.locator(".save-round").click()
-    expect(page.locator(".save-round")).to_have_text(f"Save round {number}")
+    expect(page.locator(".save-round")).to_have_text(f"Save hand {number}")
     if call:  # the deal screen's call, online or worked out on the phone
         expect(page.locator(".announcement.call-even")).to_have_text(call)
         # ... and in view below the sticky totals once the phone's rules have answered: the
@@ -147,7 +147,7 @@ def spades_hand(page: Page, number: int, bids, tricks, call: str = "") -> None:
     for name, took in taps.items():
         key(page, name, took).click()
     page.locator(".save-round").click()
-    answered(page, number)
+    answered(page, number, "Hand")
     page.wait_for_timeout(HUMAN_PAUSE_MS)
 
 
@@ -171,7 +171,7 @@ def test_a_hand_scores_offline_as_a_hand_count_then_as_the_server_does(
     expect(page.locator("#connection")).to_contain_text("2 entries kept on this phone")
     assert phone_chips(page) == {"Anna & Carla": 130, "Ben & Dario": -68}
     expect(page.locator("#offline-table .kept-round summary")).to_have_text(
-        ["Round 2 scored (not sent yet) · Anna & Carla +80 · Ben & Dario \u2212140"]
+        ["Hand 2 scored (not sent yet) · Anna & Carla +80 · Ben & Dario \u2212140"]
     )
     # Ben & Dario's bags: 2 of hand 1's overtricks, then Ben's failed nil's 2 tricks.
     marks = page.locator("#offline-table .score-chips .chip-mark")
@@ -268,12 +268,12 @@ def bids_without_an_answer(page: Page, url: str, bids) -> NoAnswer:
     """Hand 1's bids tapped and sent, the POST cut: the phone's table goes on."""
     kept_ahead(page, through=4)  # both ways of the hand's form are on the phone
     cut = NoAnswer(page, url)
-    expect(page.locator("#round-title")).to_have_text("Round 1")
+    expect(page.locator("#round-title")).to_have_text("Hand 1")
     for seat, bid in enumerate(bids):
         key(page, f"e.bids.{seat}", bid).click()
     page.locator("#table .save-round").click()
     expect(page.locator("#offline-table")).to_be_attached()
-    expect(page.locator("#offline-table .save-round")).to_have_text("Save round 1")
+    expect(page.locator("#offline-table .save-round")).to_have_text("Save hand 1")
     assert cut.cuts >= 1
     return cut
 
@@ -283,7 +283,7 @@ def sent_and_swapped(page: Page, cut: NoAnswer) -> None:
     cut.answer()
     expect(page.locator("#connection")).to_contain_text("every entry kept on this phone was sent")
     expect(page.locator("#offline-table")).to_have_count(0)
-    expect(page.locator("#table .save-round")).to_have_text("Save round 1")
+    expect(page.locator("#table .save-round")).to_have_text("Save hand 1")
 
 
 @pytest.mark.django_db(transaction=True)
@@ -314,7 +314,7 @@ def test_bids_without_a_nil_sent_without_an_answer_get_the_tricks_per_team_which
             page.locator(f"#table input[name='e.team_tricks.{side}'][value='{took}']")
         ).to_be_checked()
     page.locator("#table .save-round").click()
-    answered(page, 1)
+    answered(page, 1, "Hand")
     # By hand (docs/rules-spades.md): Anna & Carla bid 3 + 2 = 5, took 6: 10 × 5 + 1 bag = 51;
     # Ben & Dario bid 4 + 4 = 8, took 7: set, −10 × 8 = −80.
     assert chips(page) == {"Anna & Carla": 51, "Ben & Dario": -80}
@@ -363,7 +363,7 @@ def test_bids_with_a_nil_sent_without_an_answer_get_the_tricks_per_player(
             page.locator(f"#table input[name='e.tricks.{seat}'][value='{took}']")
         ).to_be_checked()
     page.locator("#table .save-round").click()
-    answered(page, 1)
+    answered(page, 1, "Hand")
     # By hand: Anna & Carla bid 5, took 6: 51; Ben's nil made, +100, Dario bid 4, took 7: 43.
     assert chips(page) == {"Anna & Carla": 51, "Ben & Dario": 143}
     assert not errors

@@ -86,4 +86,4 @@ def test_a_kozel_deal_says_its_defeat_points_in_the_tables_live_region(client, n
     )
 
     # 45 for Anna & Carla, 75 for Ben & Dan: 31..59 loses 2.
-    assert "Round 1 scored</strong> · Anna & Carla +2 · Ben & Dan 0" in live_region(response)
+    assert "Deal 1 scored</strong> · Anna & Carla +2 · Ben & Dan 0" in live_region(response)

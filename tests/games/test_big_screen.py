@@ -210,7 +210,7 @@ def test_bids_made_in_turn_on_the_players_phones_show_as_made_with_who_bids_next
 def test_a_game_without_bids_shows_no_bids(client, notebook) -> None:
     html = client.get(reverse("big_screen", args=[two_deals_of_kozel(notebook).public_id])).text
 
-    assert "big-seat" not in html and "Round 3" in html
+    assert "big-seat" not in html and "Deal 3" in html
 
 
 def test_the_end_of_the_game_shows_the_winners(client, notebook) -> None:

@@ -10,7 +10,7 @@ from django.test import Client
 from django.urls import reverse
 from pytest_django.asserts import assertContains, assertNotContains
 
-from games import charts, services
+from games import charts, services, units
 from games.rules import kozel, oh_hell
 from games.tables.oh_hell import oh_hell_chart
 from tests.games.conftest import enter_kozel_deal, play_deal, play_deals
@@ -186,12 +186,27 @@ def kozel_match():
 
 
 def test_kozel_shows_each_teams_defeat_points_as_a_round_game() -> None:
-    chart = charts.rounds_chart(kozel_match(), ["Anna & Carla", "Ben & Dan"], "chart")
+    names = ["Anna & Carla", "Ben & Dan"]
+    chart = charts.rounds_chart(kozel_match(), names, "chart", units.DEAL)
     root = parse(chart.svg)
 
     assert root.find(f"{SVG}title").text == "Running totals"
     assert chart.rows == (("1", (4, 0)), ("2", (4, 0)), ("3", (4, 4)))
-    assert root.find(f"{SVG}desc").text.endswith("Now: Anna & Carla 4, Ben & Dan 4.")
+    assert chart.x_label == "Deal"  # Kozel plays deals (its Kind's unit)
+    assert root.find(f"{SVG}desc").text == (
+        "Each player's total after every deal, 3 deals so far. Now: Anna & Carla 4, Ben & Dan 4."
+    )
+
+
+def test_a_game_of_hands_says_hands_under_its_chart() -> None:
+    chart = charts.rounds_chart(kozel_match(), ["Anna & Carla", "Ben & Dan"], "chart", units.HAND)
+
+    assert chart.x_label == "Hand"
+    assert (
+        parse(chart.svg)
+        .find(f"{SVG}desc")
+        .text.startswith("Each player's total after every hand, 3 hands so far.")
+    )
 
 
 # -- under the score sheets ---------------------------------------------------------------------

@@ -3,6 +3,8 @@ a round game speaks of rounds (issue 39, item 7)."""
 
 from __future__ import annotations
 
+from html import unescape
+
 import pytest
 from django.apps import apps
 from django.urls import reverse
@@ -58,13 +60,59 @@ def test_the_lines_written_before_are_renamed(notebook) -> None:
     assert Change.objects.get(game=game, params={"deal": 1}).action == "round_corrected"
 
 
+FOUR = ("Anna", "Ben", "Carla", "Dan")
+
+
+@pytest.mark.parametrize(
+    ("kind", "preset", "names", "title", "save", "sheet"),
+    [
+        # What each game's own rules call the part it is scored by (RULES.md, the issues'
+        # sources): Kozel and Tysiąc deal, Spades plays hands (pagat), Skull King rounds.
+        ("kozel", "classic", FOUR, "Deal 1", "Save deal 1", "Each cell: the deal's points"),
+        ("tysiac", "russian", FOUR[:3], "Deal 1", "Save deal 1", "Each cell: the deal's points"),
+        ("spades", "pagat", FOUR, "Hand 1", "Bids are in", "Each cell: the hand's points"),
+        ("skull_king", "rulebook", FOUR, "Round 1", "Bids are in", "Each cell: the round's"),
+        ("any_game", "free", FOUR[:3], "Round 1", "Save round 1", "Each cell: the round's"),
+    ],
+)
+def test_each_game_names_its_deals_rounds_or_hands_on_every_screen(
+    notebook, kind, preset, names, title, save, sheet
+) -> None:
+    client = client_of(notebook)
+    game = start(notebook, kind, preset, names)
+
+    page = client.get(reverse("game", args=[game.public_id]))
+    big = client.get(reverse("big_screen", args=[game.public_id]))
+    sheet_page = unescape(client.get(reverse("sheet", args=[game.public_id])).text)
+
+    assertContains(page, f'<h1 id="round-title">{title}</h1>', html=False)
+    assertContains(page, f'class="btn btn-primary save-round">{save}</button>', html=False)
+    assertContains(big, title)
+    assert sheet in sheet_page
+    word = title.split()[0].lower()  # the summary to copy, as the sheet
+    assert sheet_page.count(f"No {word} entered yet.") == 2
+    for other in {"Deal 1", "Hand 1", "Round 1"} - {title}:
+        assertNotContains(page, other)
+        assertNotContains(big, other)
+
+
 @pytest.mark.parametrize(
     ("kind", "preset", "lines"),
     [
         (
+            "skull_king",
+            "rulebook",
+            ["Imported from a file (3 rounds).", "Brought back after it was deleted (3 rounds)."],
+        ),
+        (
             "tysiac",
             "russian",
-            ["Imported from a file (3 rounds).", "Brought back after it was deleted (3 rounds)."],
+            ["Imported from a file (3 deals).", "Brought back after it was deleted (3 deals)."],
+        ),
+        (
+            "spades",
+            "pagat",
+            ["Imported from a file (3 hands).", "Brought back after it was deleted (3 hands)."],
         ),
         (
             "oh_hell",
@@ -73,10 +121,10 @@ def test_the_lines_written_before_are_renamed(notebook) -> None:
         ),
     ],
 )
-def test_an_imported_or_restored_game_counts_its_rounds_or_its_deals(
+def test_an_imported_or_restored_game_counts_its_rounds_deals_or_hands(
     notebook, kind, preset, lines
 ) -> None:
-    game = start(notebook, kind, preset)
+    game = start(notebook, kind, preset, FOUR)
     for action in ("import", "restored"):
         Change.objects.create(game=game, action=action, params={"deals": 3}, before={})
 

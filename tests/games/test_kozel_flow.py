@@ -38,7 +38,7 @@ def test_it_scores_a_deal_from_one_teams_points(client, match) -> None:
     assert response.status_code == 302
     assert entered(match) == [(0, 0, 70, None)]
     page = client.get(url(match, "game"))
-    assertContains(page, "Round 1 scored</strong> · Anna &amp; Carla 0 · Ben &amp; Dan +2")
+    assertContains(page, "Deal 1 scored</strong> · Anna &amp; Carla 0 · Ben &amp; Dan +2")
     assertContains(page, "70 card points: the deal is won, no defeat points")
     assertContains(page, "50 card points: 31–59 gives 2 defeat points")
     assertContains(page, '<strong class="standing-total">2</strong>')
@@ -51,7 +51,7 @@ def test_the_other_teams_points_are_the_rest_of_120(client, match) -> None:
     page = client.get(url(match, "game"))
 
     assertContains(page, "25 card points, under 31: 4 defeat points")
-    assertContains(page, "Round 1 scored</strong> · Anna &amp; Carla +4 · Ben &amp; Dan 0")
+    assertContains(page, "Deal 1 scored</strong> · Anna &amp; Carla +4 · Ben &amp; Dan 0")
 
 
 @pytest.mark.parametrize(
@@ -155,7 +155,7 @@ def test_other_points_for_a_deal_already_entered_are_a_conflict(client, match) -
 
     response = client.post(url(match, "round"), form(1, 0, 40))
 
-    assertContains(response, "Round 1 was already entered.", status_code=409)
+    assertContains(response, "Deal 1 was already entered.", status_code=409)
     assert all_rows() == before
 
 
@@ -206,7 +206,7 @@ def test_it_shows_the_next_dealer_and_leader(client, match) -> None:
     client.post(url(match, "round"), form(1, 0, 70, last=CARLA))
 
     page = client.get(url(match, "game"))
-    assertContains(page, "Round 2")
+    assertContains(page, "Deal 2")
     assertContains(page, "dealer <strong>Ben</strong>")
     assertContains(page, "leads <strong>Carla</strong>")
 
@@ -227,7 +227,7 @@ def test_an_htmx_deal_gets_the_match_back(client, match) -> None:
     assert response.status_code == 200
     assert "<html" not in response.text
     assert response.text.lstrip().startswith('<div id="table"')
-    assertContains(response, "Round 2")
+    assertContains(response, "Deal 2")
 
 
 def test_an_old_pages_post_to_the_kozel_deal_address_is_not_found(client, match) -> None:

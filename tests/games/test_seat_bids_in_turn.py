@@ -66,13 +66,13 @@ def test_each_seat_bids_in_turn_and_every_phone_sees_each_bid(client, notebook) 
     assert not Round.objects.filter(game=game).exists()
     # Dario has no phone: the scorekeeper bids for him, the last, and the bids are in.
     answer = bid(client, game, DARIO, 4)
-    assertContains(answer, "Save round 1")
+    assertContains(answer, "Save hand 1")
     assertContains(answer, "contracts: 5 against 4")
     assert Round.objects.get(game=game).entry["bids"] == [3, 0, 2, 4]
     assert not SeatBid.objects.filter(game=game).exists()
     said = list(Change.objects.filter(game=game).order_by("pk").values_list("action", flat=True))
     assert said.count("seat_bid") == 3 and said[-1] == "bids"
-    assertContains(client.get(url(game, "history")), "Round 1: Anna bids 3.")
+    assertContains(client.get(url(game, "history")), "Hand 1: Anna bids 3.")
 
 
 def test_what_a_seats_phone_may_not_bid(client, notebook) -> None:
@@ -183,8 +183,8 @@ def test_undo_takes_the_last_bid_back_and_the_seat_bids_again(client, notebook) 
     assert not SeatBid.objects.filter(game=game).exists()
     assertContains(anna.get(url(game, "game")), "Anna, your bid:")
     history = client.get(url(game, "history"))
-    assertContains(history, "Undone: Round 1: Ben bids 2.")
-    assertContains(history, "Undone: Round 1: Anna bids 3.")
+    assertContains(history, "Undone: Hand 1: Ben bids 2.")
+    assertContains(history, "Undone: Hand 1: Anna bids 3.")
 
 
 def test_undo_after_the_last_bid_puts_the_others_back_and_the_last_bids_again(

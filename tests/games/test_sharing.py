@@ -653,7 +653,7 @@ def test_a_kozel_page_gets_its_match_alone(client, kozel_played) -> None:
     response = client.get(poll, **HTMX)
 
     assertContains(response, 'id="table"')
-    assertContains(response, "Round 3")
+    assertContains(response, "Deal 3")
     assertNotContains(response, "<html")
 
 

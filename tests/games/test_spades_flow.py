@@ -186,7 +186,7 @@ def test_the_forms_drawn_ahead_are_both_ways_the_tricks_are_asked(client, notebo
     per_team = round_form_fields(data["forms"]["1:play:teams"])
     assert {"e.tricks.0", "e.tricks.3"} <= per_player and "e.team_tricks.0" not in per_player
     assert {"e.team_tricks.0", "e.team_tricks.1"} <= per_team and "e.tricks.0" not in per_team
-    assert "Round 4" in data["forms"]["4:play:teams"]
+    assert "Hand 4" in data["forms"]["4:play:teams"]
 
     no_nil = post(client, game, "bids", bids_form(1, [3, 4, 2, 4])).content.decode()
     assert round_form_fields(no_nil) == per_team
@@ -275,6 +275,6 @@ def test_a_follower_sees_the_table_and_a_co_scorekeeper_enters_the_bids(client, 
     live = viewer.get(reverse("live", args=[game.public_id]) + "?v=0", **HTMX)
 
     assert "Anna &amp; Carla" in seen and "Bids are in" not in seen
-    assert live.status_code == 200 and "Round 1 scored" in live.content.decode()
+    assert live.status_code == 200 and "Hand 1 scored" in live.content.decode()
     assert post(helper, game, "bids", bids_form(2, [3, 4, 2, 4])).status_code == 200
     assert Round.objects.get(game=game, done=False).entry == {"bids": [3, 4, 2, 4]}

@@ -284,7 +284,7 @@ def test_a_deal_after_the_end_is_refused() -> None:
     with pytest.raises(RuleError) as refused:
         t.score(PLAIN, 3, 0, deals)
 
-    assert str(refused.value) == "Round 7: the game was already over."
+    assert str(refused.value) == "Deal 7: the game was already over."
 
 
 @pytest.mark.parametrize("ended", [False, True])

@@ -84,7 +84,7 @@ def test_a_game_with_1_card_point_names_the_deal() -> None:
     with pytest.raises(RuleError) as refused:
         t.score(t.Rules(), 3, 0, deals)
 
-    assert str(refused.value) == f"Round 2: {ONE}"
+    assert str(refused.value) == f"Deal 2: {ONE}"
 
 
 # -- 555 and −555 ----------------------------------------------------------------------------

@@ -154,14 +154,14 @@ def test_a_whole_polish_game_for_four_matches_the_hand_count() -> None:
         (
             2,
             deal(1, 100, [100, 10, 0]),
-            "Round 2: The card points add up to 110; they must make 120.",
+            "Deal 2: The card points add up to 110; they must make 120.",
         ),
-        (1, deal(0, 95, [120, 0, 0]), "Round 1: A contract is from 100 to 400, in steps of 10."),
-        (3, "a deal", "Round 3: Enter who won the auction and the contract."),
-        (3, {**deal(0, 100, [120, 0, 0]), "bonus": 1}, "Round 3: A deal holds only the bidder"),
+        (1, deal(0, 95, [120, 0, 0]), "Deal 1: A contract is from 100 to 400, in steps of 10."),
+        (3, "a deal", "Deal 3: Enter who won the auction and the contract."),
+        (3, {**deal(0, 100, [120, 0, 0]), "bonus": 1}, "Deal 3: A deal holds only the bidder"),
     ],
 )
-def test_a_bad_deal_in_a_file_is_refused_saying_which_round(number, bad, said) -> None:
+def test_a_bad_deal_in_a_file_is_refused_saying_which_deal(number, bad, said) -> None:
     entries = [deal(0, 100, [120, 0, 0])] * 3
     entries[number - 1] = bad
 
@@ -169,7 +169,7 @@ def test_a_bad_deal_in_a_file_is_refused_saying_which_round(number, bad, said) -
         t.score(t.Rules(), 3, 0, entries)
 
     assert str(refused.value).startswith(said)
-    assert refused.value.template == "Round %(number)s: %(reason)s"
+    assert refused.value.template == "Deal %(number)s: %(reason)s"
     assert refused.value.params["number"] == number
 
 

@@ -170,7 +170,7 @@ def test_a_deal_cannot_be_given_up_where_the_table_says_no() -> None:
     with pytest.raises(RuleError) as refused:
         t.score(PLAIN, 3, 0, [given_up(1, 120)])
 
-    assert str(refused.value) == "Round 1: At this table a deal cannot be given up."
+    assert str(refused.value) == "Deal 1: At this table a deal cannot be given up."
 
 
 def test_the_russian_deal_given_up_in_four_pays_the_two_opponents_not_the_one_sitting_out() -> None:

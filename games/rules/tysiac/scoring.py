@@ -248,18 +248,18 @@ class Tally:
         self.winners: tuple[int, ...] = ()
 
     def add(self, entry: object) -> None:
-        """The next deal, checked again ("Round 3: ...") and scored."""
+        """The next deal, checked again ("Deal 3: ...") and scored."""
         rules, players, table = self.rules, self.players, self.table
         plan = plan_of(rules, players, self.first_dealer, len(self.scored) + 1)
         if self.winners:
             raise RuleError(
-                gettext_noop("Round %(number)s: the game was already over."), number=plan.number
+                gettext_noop("Deal %(number)s: the game was already over."), number=plan.number
             )
         try:
             checked = check_round(rules, players, plan, entry)
         except RuleError as error:
             raise RuleError(
-                gettext_noop("Round %(number)s: %(reason)s"), number=plan.number, reason=error
+                gettext_noop("Deal %(number)s: %(reason)s"), number=plan.number, reason=error
             ) from None
         before = [standing.total for standing in table]
         for seat, standing in enumerate(table):
@@ -310,6 +310,6 @@ class Tally:
 def score(
     rules: Rules, players: int, first_dealer: int, entries: Sequence[dict], ended: bool = False
 ) -> Result:
-    """Every deal in order, each checked again ("Round 3: ..."), scored and explained.
+    """Every deal in order, each checked again ("Deal 3: ..."), scored and explained.
     ``ended`` changes nothing: the game ends at 1000, by its rules."""
     return fold(Tally(rules, players, first_dealer), entries, ended)
