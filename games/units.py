@@ -1,5 +1,5 @@
-"""What a game calls the part it is scored by: a round (Skull King, a score sheet), a deal
-(Oh Hell, Kozel, Tysiąc) or a hand (Spades). Its Kind names its unit (games/kinds.py);
+"""What a game calls the part it is scored by: a round, a deal or a hand, as its own rules
+call it. Its Kind names its unit (games/kinds.py);
 every screen, refusal and history line that counts them takes its words from there.
 
 The words are whole sentences, each marked for the catalogues, so that every language
@@ -133,12 +133,12 @@ DEAL = Unit(
     ends_early=gettext_noop("With this correction the game ends before its last deal."),
     ahead_kept=gettext_noop("Every deal drawn ahead is kept; the next comes with the connection."),
     not_scored=gettext_noop("Not scored on this phone: a deal before it was refused."),
-    chart=ngettext_lazy(  # the same as Oh Hell's (games/tables/oh_hell.py)
+    chart=ngettext_lazy(  # the same words as a game with its own design says them
         "Each player's total after every deal, %(deals)s deal so far. Now: %(finals)s.",
         "Each player's total after every deal, %(deals)s deals so far. Now: %(finals)s.",
         "deals",
     ),
-    after=ngettext_lazy(  # Oh Hell's too
+    after=ngettext_lazy(  # the same words as a game with its own design says them
         "After %(deals)s deal: %(scores)s", "After %(deals)s deals: %(scores)s", "deals"
     ),
     history={
