@@ -31,6 +31,7 @@ const view = {
   answered: 0, // the rules' answers on this phone: each one draws the table again
   fetching: false, // the words ahead are being fetched
   loaded: false, // what this phone kept is read: taps go to the outbox (table.js holds them)
+  entering: null, // the form key of the entry a tap is making: its answer drawn, "entered"
 };
 let box = null; // the outbox (static/js/outbox.js)
 let shown = null; // the screen (offline-parts.js)
@@ -106,22 +107,34 @@ async function keep(tapped) {
   }
   const written = box.add(entry);
   view.chosen = null;
-  const slow = window.setTimeout(draw, SLOW_MS);
-  if (view.showing || box.offline || box.refused || cut) {
+  view.entering = entry.fields.idem;
+  // The phone's table goes on, now or when the answer is slow: the server's answer, when it
+  // comes, is a late one (settled, "caught-up").
+  const onThePhone = () => {
     draw();
+    entered();
+  };
+  const slow = window.setTimeout(onThePhone, SLOW_MS);
+  if (view.showing || box.offline || box.refused || cut) {
+    onThePhone();
   } else {
     setBusy(element(), true);
   }
   await box.flush();
   window.clearTimeout(slow);
   setBusy(element(), false);
-  entered();
+  if (view.entering) {
+    entered(); // no answer came to draw (kept on the phone, refused): its table is drawn
+  }
   await written.catch(() => {}); // a phone that cannot store still sends
 }
 
 // The table is drawn again after an entry (the server's answer, its refusal, or this
-// phone's own table): app.js brings the reason or the next control into view.
+// phone's own table): table.js brings the reason or the next control into view. Said as
+// the answer is drawn (hooks.swapIn), not once the outbox has forgotten the entry: a
+// phone's storage may take its time, and the player taps on meanwhile.
 function entered() {
+  view.entering = null;
   document.dispatchEvent(new CustomEvent("scorekeeper:entered"));
 }
 
@@ -265,6 +278,10 @@ const hooks = {
     const target = element();
     if (target) {
       shown.swapIn(target, html, trigger); // what the player has open stays open
+    }
+    const entering = view.entering;
+    if (entering && !box.entries.some((entry) => entry.fields.idem === entering)) {
+      entered(); // the answer to the tap being made, drawn (htmx settles it at once)
     }
   },
   settled(waited) {

@@ -276,8 +276,19 @@ export function outbox(id, page, urls, view) {
     return forget(id);
   };
 
-  box.flush = async () => {
-    if (box.gone || sending || box.refused || !box.entries.length) {
+  // Sends what waits, in order. Done when nothing more can go now: every entry answered,
+  // or the connection down, or the sending stopped. Asked while it runs, it is the same
+  // sending (the entry just added goes with it): done when that one is.
+  let running = null;
+  box.flush = () => {
+    if (!sending) {
+      running = drain();
+    }
+    return running;
+  };
+
+  async function drain() {
+    if (box.gone || box.refused || !box.entries.length) {
       return;
     }
     sending = true;
@@ -343,7 +354,7 @@ export function outbox(id, page, urls, view) {
       sending = false;
       view.changed();
     }
-  };
+  }
 
   return box;
 }

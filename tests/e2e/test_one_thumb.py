@@ -354,6 +354,43 @@ def test_an_oh_hell_deal_and_the_next_with_one_thumb(
     assert walk.scrolled == 0
 
 
+#: A phone whose storage is slow (an old phone, a full disk): every IndexedDB transaction
+#: completes this long after it would, so the outbox forgets an answered entry late.
+SLOW_STORAGE_JS = """
+(() => {
+  const late = Object.getOwnPropertyDescriptor(IDBTransaction.prototype, "oncomplete");
+  Object.defineProperty(IDBTransaction.prototype, "oncomplete", {
+    configurable: true,
+    get() { return late.get.call(this); },
+    set(done) { late.set.call(this, done && ((e) => setTimeout(() => done.call(this, e), 800))); },
+  });
+})();
+"""
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_phone_with_slow_storage_brings_the_next_control_with_the_answer(
+    phones, live_server, screenshot_dir: Path
+) -> None:
+    """The next control comes into view as the server's answer is drawn, not once the
+    phone's storage has forgotten the entry (static/js/offline.js, ``entered``): with the
+    storage 800 ms late, the first trick's keys were above the screen when the player
+    looked for them (Oh Hell at 360 x 640, after the last bid)."""
+    names = NAMES["en"]
+    notebook, public_id = oh_hell_session(names)
+    page = phones("360x640", "en")
+    page.context.add_init_script(SLOW_STORAGE_JS)
+    with_notebook(page, live_server.url, notebook)
+    page.goto(f"{live_server.url}/s/{public_id}/")
+    walk = Walk(page, "oh-hell 360x640 slow storage", screenshot_dir)
+
+    walk_oh_hell_deal(walk, DEALS[0])
+
+    expect(page.locator("#table details.last-deal")).to_be_visible()
+    walk.report()
+    assert walk.misses == [], "\n".join(walk.misses)
+
+
 # -- Kozel: two deals, the second with a team at 0 (the trick question) ----------------
 
 
