@@ -107,12 +107,16 @@ async function keep(tapped) {
   }
   const written = box.add(entry);
   view.chosen = null;
-  view.entering = entry.fields.idem;
+  const idem = entry.fields.idem;
+  view.entering = idem;
   // The phone's table goes on, now or when the answer is slow: the server's answer, when it
-  // comes, is a late one (settled, "caught-up").
+  // comes, is a late one (settled, "caught-up"). An answer drawn already (the outbox may
+  // still be forgetting the entry) leaves the page as it is.
   const onThePhone = () => {
-    draw();
-    entered();
+    if (view.entering === idem) {
+      draw();
+      entered();
+    }
   };
   const slow = window.setTimeout(onThePhone, SLOW_MS);
   if (view.showing || box.offline || box.refused || cut) {
