@@ -414,18 +414,21 @@ function listen() {
 // -- the start -------------------------------------------------------------------------------
 
 // What this phone kept: the newest state (the page's, or one kept with a later swap), the
-// entries waiting, the words ahead in the page's language.
+// entries waiting, the words ahead in the page's language. Read all at once: the taps made
+// meanwhile wait for them (table.js holds them), and a phone's storage may be slow.
 async function load() {
   const key = keys(view.id);
-  const state = await read(key.state);
+  const [state, , kept] = await Promise.all([
+    read(key.state),
+    box.load(),
+    read(key.ahead(language())),
+  ]);
   if (state && state.version > view.server.version) {
     view.server = state; // a copy of the page older than what this phone already had
     view.stale = true;
   } else {
-    await write(key.state, view.server);
+    write(key.state, view.server).catch(() => {}); // later writes of it come after this one
   }
-  await box.load();
-  const kept = await read(key.ahead(language()));
   // Kept by an older page, with neither parts nor forms for the one drawing: asked again.
   view.ahead = kept && (kept.parts || kept.forms) ? kept : null;
   if (view.ahead) {

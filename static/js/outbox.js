@@ -295,6 +295,9 @@ export function outbox(id, page, urls, view) {
     window.clearTimeout(retry);
     const waited = view.waited() || box.offline; // the scorekeeper saw entries waiting
     let one = false; // after the server's own error: entry by entry, to find the one
+    // Entries answered for, out of IndexedDB in the background: the next batch, and the
+    // "sending" line's end, need not wait for a phone's storage (it may be slow).
+    const forgetting = [];
     try {
       while (box.entries.length && !box.refused && !box.gone) {
         const old = box.entries.findIndex(tooOld);
@@ -330,7 +333,7 @@ export function outbox(id, page, urls, view) {
         if (answer.table) {
           view.swapIn(answer.table, answer.trigger);
         }
-        await Promise.all(forgotten);
+        forgetting.push(...forgotten);
       }
       if (!box.gone && !box.entries.length && !box.refused) {
         view.settled(waited);
@@ -354,6 +357,9 @@ export function outbox(id, page, urls, view) {
       sending = false;
       view.changed();
     }
+    // A tap made meanwhile is sent by its own flush; a reload before these are done sends
+    // their entries again, a no-op by their keys.
+    await Promise.all(forgetting).catch(() => {});
   }
 
   return box;
