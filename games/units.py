@@ -133,12 +133,12 @@ DEAL = Unit(
     ends_early=gettext_noop("With this correction the game ends before its last deal."),
     ahead_kept=gettext_noop("Every deal drawn ahead is kept; the next comes with the connection."),
     not_scored=gettext_noop("Not scored on this phone: a deal before it was refused."),
-    chart=ngettext_lazy(  # the same words as a game with its own design says them
+    chart=ngettext_lazy(
         "Each player's total after every deal, %(deals)s deal so far. Now: %(finals)s.",
         "Each player's total after every deal, %(deals)s deals so far. Now: %(finals)s.",
         "deals",
     ),
-    after=ngettext_lazy(  # the same words as a game with its own design says them
+    after=ngettext_lazy(
         "After %(deals)s deal: %(scores)s", "After %(deals)s deals: %(scores)s", "deals"
     ),
     history={

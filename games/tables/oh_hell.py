@@ -10,9 +10,9 @@ from functools import cached_property
 
 from django.db.models import Prefetch
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext
 
 from games import charts
+from games.kinds import OH_HELL
 from games.models import Adjustment, Deal, Game, Hand, Seat
 from games.rules import oh_hell
 from games.tables import Payment, Table, seats_of
@@ -233,11 +233,7 @@ def oh_hell_chart(
         return None
     last = result.deals[-1]
     finals = ", ".join(f"{name} {last.totals[seat]}" for seat, name in enumerate(names))
-    desc = ngettext(
-        "Each player's total after every deal, %(deals)s deal so far. Now: %(finals)s.",
-        "Each player's total after every deal, %(deals)s deals so far. Now: %(finals)s.",
-        len(result.deals),
-    ) % {"deals": len(result.deals), "finals": finals}
+    desc = OH_HELL.unit.chart % {"deals": len(result.deals), "finals": finals}
     return charts.deal_chart(
         chart_id=chart_id,
         title=_("Running totals"),

@@ -1,5 +1,6 @@
 """``{{ prefill.bids|at:seat }}``: a round's entry (games.rules.rounds) read by seat or key
-in its form; anything missing is empty, so a form fills in what there is."""
+in its form; anything missing is empty, so a form fills in what there is. And the words a
+game counts its rounds, deals or hands with: ``{{ unit.title|say:n }}`` (games/units.py)."""
 
 from __future__ import annotations
 
