@@ -16,7 +16,11 @@ expect.set_options(timeout=10_000)
 # otherwise refuse the database calls of live_server tests.
 os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
 
-CHROMIUM = "/usr/bin/chromium"
+# Debian's build of Chromium's headless shell (package chromium-headless-shell), the
+# browser Playwright itself runs for headless tests: the same engine as /usr/bin/chromium
+# without the full browser's user interface, at about 60% of its CPU in these tests
+# (docs/performance.md, "The test suite's time").
+CHROMIUM = "/usr/bin/chromium-headless-shell"
 E2E_DIR = Path(__file__).resolve().parent
 
 
@@ -40,7 +44,8 @@ def contexts_closed(request: pytest.FixtureRequest) -> Iterator[None]:
 @pytest.fixture(scope="session")
 def browser_type_launch_args(browser_type_launch_args: dict) -> dict:
     if not shutil.which(CHROMIUM):
-        message = f"{CHROMIUM} not found; install it with `apt-get install -y chromium`."
+        package = "chromium-headless-shell"
+        message = f"{CHROMIUM} not found; install it with `apt-get install -y {package}`."
         if os.environ.get("CI", "").lower() in {"true", "1"}:
             pytest.fail(f"CI must run the browser tests: {message}", pytrace=False)
         pytest.skip(message)
