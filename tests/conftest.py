@@ -12,6 +12,7 @@ suite's time") says how long a run takes and why.
 from __future__ import annotations
 
 import shutil
+import warnings
 from pathlib import Path
 
 import pytest
@@ -51,3 +52,27 @@ def pytest_sessionstart(session: pytest.Session) -> None:
 @pytest.fixture(scope="session", autouse=True)
 def delete_output_dir() -> None:
     """Replaces pytest-playwright's fixture of that name: see pytest_sessionstart."""
+
+
+@pytest.fixture(scope="session")
+def django_db_setup(django_db_setup, django_db_blocker):
+    """pytest-django's test database, and on PostgreSQL, before it is dropped, any other
+    connection to it closed and named in a warning. A whole run on PostgreSQL now and then
+    left a worker's database behind, "being accessed by other users" at teardown, with no
+    connection left once the process had ended: a thread's connection still open at the end
+    (the live server's request threads are daemons that its shutdown does not wait for). The
+    warning's query says whose; the database goes either way."""
+    yield
+    from django.db import connection
+
+    if connection.vendor != "postgresql":
+        return
+    others = "datname = current_database() AND pid <> pg_backend_pid()"
+    with django_db_blocker.unblock(), connection.cursor() as cursor:
+        cursor.execute(f"SELECT pid, state, left(query, 200) FROM pg_stat_activity WHERE {others}")
+        strays = cursor.fetchall()
+        for pid, _state, _query in strays:
+            cursor.execute("SELECT pg_terminate_backend(%s)", [pid])
+    if strays:
+        message = f"connections to the test database left open at the end: {strays}"
+        warnings.warn(message, stacklevel=1)
