@@ -301,7 +301,9 @@ document.addEventListener("scorekeeper:scored", () => {
 // sticky part (the reason of a round sticks with Save at the foot). The field is the one
 // the refusal names (data-field: a field's name, or the start of a group's, "e.points"),
 // marked invalid and described by the reason; else the one the player last changed in
-// that form.
+// that form. A group that does not fit in the room (a round's tricks, one row a player,
+// rows that wrap at 360 px) comes from the row last changed in it, the thumb's, up:
+// not from its first row, which left the last ones under Save.
 const touched = new Map(); // a form's action: the name of the field last changed in it
 const note = (field) => {
   const form = field && field.form;
@@ -318,7 +320,8 @@ function refusalInView(refusal) {
     named ? each.name === named || each.name.startsWith(`${named}.`) : false,
   );
   const last = form && touched.get(form.getAttribute("action"));
-  const field = fields[0] || (last && Array.from(form.elements).find((f) => f.name === last));
+  const changed = last && Array.from(form.elements).find((f) => f.name === last);
+  const field = fields[0] || changed;
   if (!field) {
     bringIntoView(refusal);
     return;
@@ -331,7 +334,9 @@ function refusalInView(refusal) {
   }
   const place = (each) => each.closest(".key-row, .points-line, .points-row, fieldset") || each;
   const submit = form.querySelector("button[type=submit]");
-  bringIntoView(place(field), [...fields.map(place), refusal, submit].filter(Boolean));
+  const also = [...fields.map(place), refusal, submit].filter(Boolean);
+  const thumb = fields.includes(changed) && !fits(place(field), also) ? changed : field;
+  bringIntoView(place(thumb), also);
 }
 
 // The sticky parts: a round game's totals (.score-chips, and the connection line above

@@ -22,7 +22,7 @@ from playwright.sync_api import Page, expect
 
 from games import services
 from games.kinds import kind_of
-from games.models import Notebook
+from games.models import Game, Notebook
 from tests.e2e import test_one_thumb
 from tests.e2e.test_accessibility import axe_audit, report
 from tests.e2e.test_one_thumb import VIEWPORTS, Walk, with_notebook
@@ -144,6 +144,49 @@ def test_a_skull_king_round_for_four_in_ten_taps_and_a_refusal_in_view(
     assert widest(page) <= VIEWPORTS[viewport][0]
     walk.report()
     assert walk.scrolled <= allowed_scrolls(viewport, walk.taps), "\n".join(walk.misses)
+
+
+def round_entered(page: Page, public_id: str, number: int, cards: int) -> None:
+    """Round ``number`` entered on another phone (Anna, Ben and Carla bid 1 and take 1, Dario
+    bids 0 and takes 0, as the cards allow), then shown on this one."""
+    bids = [1 if seat < cards else 0 for seat in range(3)] + [0]
+    entry = {"bids": bids, "tricks": bids, "bonuses": [{} for _ in NAMES]}
+    game = Game.objects.get(public_id=public_id)
+    services.record_round(game=game, round_number=number, entry=entry)
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_round_refused_with_no_key_changed_keeps_the_last_row_clear_of_save(
+    phones, live_server, screenshot_dir: Path
+) -> None:
+    """Round 4 of Skull King at 360 x 640, whose rows of five keys and the bonuses wrap:
+    every bid 0 and every player's tricks 0, Dario's tapped last, and Save: refused. The
+    reason names the tricks, four rows taller than the room the sticky totals and Save
+    leave. Dario's row, the one the thumb was on, comes into view above the reason and Save
+    that stick at the foot, not under them (before, the first row did, Anna's, and Dario's
+    keys were under Save: bench/walk.py's Skull King walk)."""
+    page = table_on_phone(phones, live_server, "360x640", "skull_king", "rulebook", NAMES, 3, "en")
+    public_id = page.url.rstrip("/").rsplit("/", 1)[-1]
+    for number in (1, 2, 3):
+        round_entered(page, public_id, number, number)
+    page.reload()
+    walk = Walk(page, "skull-king 360x640 refused", screenshot_dir)
+    expect(page.locator("#round-title")).to_have_text(re.compile(r"\b4\b"))
+    for seat in range(4):
+        walk.tap(f"bid of seat {seat}", key(page, f"e.bids.{seat}", 0))
+    walk.tap("bids are in", page.locator("#table .save-round"))
+    for seat in range(4):
+        walk.tap(f"tricks of seat {seat}", key(page, f"e.tricks.{seat}", 0))
+    walk.tap("save (refused)", page.locator("#table .save-round"))
+    expect(page.locator("#round-error")).to_have_text("The tricks add up to 0; the round has 4.")
+    page.wait_for_timeout(500)  # the page brings the row in after the swap
+    page.screenshot(path=screenshot_dir / "rounds-skull-king-360x640-refused-untouched.png")
+    row = page.locator("#table .key-row:has(input[name='e.tricks.3'])").first.bounding_box()
+    bar = page.locator("#table .save-bar").bounding_box()
+    chips = page.locator("#table .score-chips").bounding_box()
+    assert row["y"] >= chips["y"] + chips["height"], (row, chips)
+    assert row["y"] + row["height"] <= bar["y"], f"Dario's keys under Save: {row}, {bar}"
+    assert in_view(page, "#round-error")["inside"]
 
 
 #: The game's radio on the new-session form, a preset other than the first, and the first
