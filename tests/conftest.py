@@ -12,6 +12,7 @@ suite's time") says how long a run takes and why.
 from __future__ import annotations
 
 import shutil
+import time
 import warnings
 from pathlib import Path
 
@@ -60,17 +61,22 @@ def django_db_setup(django_db_setup, django_db_blocker):
     connection to it closed and named in a warning. A whole run on PostgreSQL now and then
     left a worker's database behind, "being accessed by other users" at teardown, with no
     connection left once the process had ended: a thread's connection still open at the end
-    (the live server's request threads are daemons that its shutdown does not wait for). The
-    warning's query says whose; the database goes either way."""
+    (the live server's request threads are daemons that its shutdown does not wait for). Those
+    still finishing get 3 s to close their own; the warning's query says whose was left; the
+    database goes either way."""
     yield
     from django.db import connection
 
     if connection.vendor != "postgresql":
         return
-    others = "datname = current_database() AND pid <> pg_backend_pid()"
+    others = "SELECT pid, state, left(query, 200) FROM pg_stat_activity"
+    others += " WHERE datname = current_database() AND pid <> pg_backend_pid()"
     with django_db_blocker.unblock(), connection.cursor() as cursor:
-        cursor.execute(f"SELECT pid, state, left(query, 200) FROM pg_stat_activity WHERE {others}")
-        strays = cursor.fetchall()
+        for _ in range(30):  # up to 3 s for threads still finishing to close their own
+            cursor.execute(others)
+            if not (strays := cursor.fetchall()):
+                break
+            time.sleep(0.1)
         for pid, _state, _query in strays:
             cursor.execute("SELECT pg_terminate_backend(%s)", [pid])
     if strays:
