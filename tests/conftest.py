@@ -60,10 +60,9 @@ def django_db_setup(django_db_setup, django_db_blocker):
     """pytest-django's test database, and on PostgreSQL, before it is dropped, any other
     connection to it closed and named in a warning. A whole run on PostgreSQL now and then
     left a worker's database behind, "being accessed by other users" at teardown, with no
-    connection left once the process had ended: a thread's connection still open at the end
-    (the live server's request threads are daemons that its shutdown does not wait for). Those
-    still finishing get 3 s to close their own; the warning's query says whose was left; the
-    database goes either way."""
+    connection left once the process had ended: some thread of the worker still held one
+    (which, not found: the runs since name one or two a run, idle after ROLLBACK). Threads
+    still finishing get 3 s to close their own; the database goes either way."""
     yield
     from django.db import connection
 
