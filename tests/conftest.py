@@ -61,9 +61,11 @@ def django_db_setup(django_db_setup, django_db_blocker):
     """pytest-django's test database, and on PostgreSQL, before it is dropped, any other
     connection to it closed and named in a warning. A whole run on PostgreSQL now and then
     left a worker's database behind, "being accessed by other users" at teardown, with no
-    connection left once the process had ended: some thread of the worker still held one
-    (which, not found: the runs since name one or two a run, idle after ROLLBACK). Threads
-    still finishing get 3 s to close their own; the database goes either way."""
+    connection left once the process had ended. The runs since name one or two a run, idle
+    after ROLLBACK, with no other thread alive: a connection the process still holds but no
+    longer reaches as ``connection`` (another context's: Playwright's sync API runs in
+    greenlets, each with its own context variables), not found which. Threads still finishing
+    get 3 s to close their own; the database goes either way."""
     yield
     from django.db import connection
 
