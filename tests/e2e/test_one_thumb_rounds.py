@@ -146,17 +146,8 @@ def test_a_skull_king_round_for_four_in_ten_taps_and_a_refusal_in_view(
     assert walk.scrolled <= allowed_scrolls(viewport, walk.taps), "\n".join(walk.misses)
 
 
-def round_entered(page: Page, public_id: str, number: int, cards: int) -> None:
-    """Round ``number`` entered on another phone (Anna, Ben and Carla bid 1 and take 1, Dario
-    bids 0 and takes 0, as the cards allow), then shown on this one."""
-    bids = [1 if seat < cards else 0 for seat in range(3)] + [0]
-    entry = {"bids": bids, "tricks": bids, "bonuses": [{} for _ in NAMES]}
-    game = Game.objects.get(public_id=public_id)
-    services.record_round(game=game, round_number=number, entry=entry)
-
-
 @pytest.mark.django_db(transaction=True)
-def test_a_round_refused_with_no_key_changed_keeps_the_last_row_clear_of_save(
+def test_a_refused_round_brings_in_the_row_last_tapped_clear_of_save(
     phones, live_server, screenshot_dir: Path
 ) -> None:
     """Round 4 of Skull King at 360 x 640, whose rows of five keys and the bonuses wrap:
@@ -166,9 +157,13 @@ def test_a_round_refused_with_no_key_changed_keeps_the_last_row_clear_of_save(
     that stick at the foot, not under them (before, the first row did, Anna's, and Dario's
     keys were under Save: bench/walk.py's Skull King walk)."""
     page = table_on_phone(phones, live_server, "360x640", "skull_king", "rulebook", NAMES, 3, "en")
-    public_id = page.url.rstrip("/").rsplit("/", 1)[-1]
+    # Rounds 1 to 3 entered on another phone: Anna, Ben and Carla bid 1 and take 1 as the
+    # cards allow, Dario bids 0 and takes 0.
+    game = Game.objects.get(public_id=page.url.rstrip("/").rsplit("/", 1)[-1])
     for number in (1, 2, 3):
-        round_entered(page, public_id, number, number)
+        bids = [1 if seat < number else 0 for seat in range(3)] + [0]
+        entry = {"bids": bids, "tricks": bids, "bonuses": [{} for _ in NAMES]}
+        services.record_round(game=game, round_number=number, entry=entry)
     page.reload()
     walk = Walk(page, "skull-king 360x640 refused", screenshot_dir)
     expect(page.locator("#round-title")).to_have_text(re.compile(r"\b4\b"))
@@ -180,7 +175,7 @@ def test_a_round_refused_with_no_key_changed_keeps_the_last_row_clear_of_save(
     walk.tap("save (refused)", page.locator("#table .save-round"))
     expect(page.locator("#round-error")).to_have_text("The tricks add up to 0; the round has 4.")
     page.wait_for_timeout(500)  # the page brings the row in after the swap
-    page.screenshot(path=screenshot_dir / "rounds-skull-king-360x640-refused-untouched.png")
+    page.screenshot(path=screenshot_dir / "rounds-skull-king-360x640-refused-last-row.png")
     row = page.locator("#table .key-row:has(input[name='e.tricks.3'])").first.bounding_box()
     bar = page.locator("#table .save-bar").bounding_box()
     chips = page.locator("#table .score-chips").bounding_box()
