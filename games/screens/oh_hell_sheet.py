@@ -122,7 +122,7 @@ def correct(request: HttpRequest, game: Game, table: OhHellTable, number: int) -
         trump=posted.get("trump") if posted else deal.trump,
         adjustments=[
             (index, table.names[adj.seat], adj.points, adj.note)
-            for index, adj in enumerate(deal.adjustments.all())
+            for index, adj in enumerate(deal.adjustment_list)
         ],
         seats=list(enumerate(table.names)),
     )

@@ -69,7 +69,7 @@ def place_bid(
     new = bidding.place(seat, bid)
     before = snapshot(table, start=deal.index)
     # Read under the session's lock: no other row can be there.
-    hand = next((h for h in deal.hands.all() if h.seat == seat), None) or Hand(deal=deal, seat=seat)
+    hand = next((h for h in deal.hand_list if h.seat == seat), None) or Hand(deal=deal, seat=seat)
     hand.bid, hand.out_of_turn = new.bids[seat], seat in new.out_of_turn
     hand.save()
     action = "bid_changed" if changed else ("bid_out_of_turn" if seat in new.out_of_turn else "bid")
@@ -147,7 +147,7 @@ def record_tricks(*, table: OhHellTable, deal_number: int, tricks: Sequence[int 
     tricks = list(tricks)[: table.players]
     existing = table.deals[deal_number - 1] if 0 < deal_number <= len(table.deals) else None
     if existing is not None and existing.done:
-        stored = [h.tricks for h in existing.hands.all()]
+        stored = [h.tricks for h in existing.hand_list]
         cards = table.result.deals[deal_number - 1].plan.cards
         if stored == oh_hell.complete_tricks(list(tricks), cards):
             return  # a double tap
@@ -165,7 +165,7 @@ def record_tricks(*, table: OhHellTable, deal_number: int, tricks: Sequence[int 
     if not oh_hell.taps_agree(deal.trick_winners, checked, plan.cards, table.players):
         raise RuleError(evening.TAPS_DIFFER)
     before = snapshot(table, start=deal.index)
-    for hand in deal.hands.all():
+    for hand in deal.hand_list:
         hand.tricks = checked[hand.seat]
         hand.save(update_fields=["tricks"])
     deal.done = True
@@ -210,7 +210,7 @@ def add_adjustment(
     note = " ".join((note or "").split())
     if len(note) > limits.NOTE_LENGTH:
         raise limits.note_too_long()
-    if sum(len(played.adjustments.all()) for played in table.deals) >= limits.MOST_ADJUSTMENTS:
+    if sum(len(played.adjustment_list) for played in table.deals) >= limits.MOST_ADJUSTMENTS:
         raise limits.too_many_adjustments()
     before = snapshot(table, start=deal.index)
     Adjustment.objects.create(deal=deal, seat=seat, points=points, note=note)
@@ -223,7 +223,7 @@ def add_adjustment(
 def remove_adjustment(*, table: OhHellTable, deal_number: int, index: int) -> None:
     """Take back one adjustment of a deal (``index`` counts the deal's adjustments from 0)."""
     game = table.game
-    adjustments = list(_deal(table, deal_number).adjustments.all())
+    adjustments = list(_deal(table, deal_number).adjustment_list)
     if not 0 <= index < len(adjustments):
         raise Conflict(gettext_noop("That adjustment was already removed."))
     adjustment = adjustments[index]

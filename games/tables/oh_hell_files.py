@@ -76,7 +76,7 @@ def deals_json(table: OhHellTable) -> dict:
 
 
 def _deal_json(deal: Deal, players: int) -> dict:
-    hands = {hand.seat: hand for hand in deal.hands.all()}
+    hands = {hand.seat: hand for hand in deal.hand_list}
     seats = range(players)
     scored = deal.done and deal.revoke is None
     return {
@@ -88,7 +88,7 @@ def _deal_json(deal: Deal, players: int) -> dict:
         "revoke": deal.revoke,
         "adjustments": [
             {"seat": adj.seat, "points": adj.points, "note": adj.note}
-            for adj in deal.adjustments.all()
+            for adj in deal.adjustment_list
         ],
     }
 

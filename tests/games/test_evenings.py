@@ -325,9 +325,7 @@ class Evening(RuleBasedStateMachine):
     def remove_adjustment(self, data) -> None:
         table = self.oh_hell_table()
         with_adjustments = [
-            number
-            for number, deal in enumerate(table.deals, start=1)
-            if list(deal.adjustments.all())
+            number for number, deal in enumerate(table.deals, start=1) if deal.adjustment_list
         ]
         if with_adjustments:
             number = data.draw(st.sampled_from(with_adjustments), label="deal")

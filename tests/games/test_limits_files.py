@@ -143,7 +143,7 @@ def test_each_session_at_the_limits_refuses_one_more_and_comes_back_identical(
     oh_hell_game, match, sheet = at_the_limits
     table = table_of(oh_hell_game)
     assert len(table.deals) == table.deal_number(table.current) == limits.MOST_DEALS
-    assert sum(len(deal.adjustments.all()) for deal in table.deals) == limits.MOST_ADJUSTMENTS
+    assert sum(len(deal.adjustment_list) for deal in table.deals) == limits.MOST_ADJUSTMENTS
     one_more = [
         (oh_hell_services.record_revoke, {"game": oh_hell_game, "deal_number": 200, "seat": 0}),
         (services.record_round, {"game": match, "round_number": 201, "entry": KOZEL_DEAL}),

@@ -312,8 +312,8 @@ def server_state(game: Game) -> dict:
             "trick_winners": deal.trick_winners,
             "revoke": deal.revoke,
             "done": deal.done,
-            "hands": [(h.seat, h.bid, h.out_of_turn, h.tricks) for h in deal.hands.all()],
-            "adjustments": [(a.seat, a.points, a.note) for a in deal.adjustments.all()],
+            "hands": [(h.seat, h.bid, h.out_of_turn, h.tricks) for h in deal.hand_list],
+            "adjustments": [(a.seat, a.points, a.note) for a in deal.adjustment_list],
         }
         for deal in table.deals
     ]
