@@ -5,17 +5,20 @@
 
 For each database a temporary database gets the sessions of bench/data.py, then a
 child process with the production settings calls Django's WSGI handler as gunicorn
-does (all the middleware, no network) for every page in a shuffled order, round after
-round (BENCH_ROUNDS, 300), and keeps each page's median. The trivial view (bench/urls.py)
+does (all the middleware, no network, the garbage collector set as gunicorn.conf.py sets
+a worker's) for every page in a shuffled order, round after round (BENCH_ROUNDS, 300), and
+keeps each page's median. The trivial view (bench/urls.py)
 is measured in the same rounds of the same process, so the ratio does not depend on the
 machine's speed. Budget (issue 6): every heavy page at most 3x the trivial view.
 """
 
 from __future__ import annotations
 
+import gc
 import json
 import os
 import random
+import runpy
 import statistics
 import subprocess
 import sys
@@ -71,6 +74,10 @@ def measure(ids: dict, rounds: int, sessions: int) -> list[tuple[str, float, int
 
     django.setup()
     handler, measured = WSGIHandler(), pages(ids, sessions)
+    # A worker's collector as gunicorn.conf.py sets it: what Django loaded frozen before
+    # the fork, the young objects collected every GC_THRESHOLD allocations.
+    gc.freeze()
+    gc.set_threshold(*runpy.run_path(str(server.ROOT / "gunicorn.conf.py"))["GC_THRESHOLD"])
     times: dict[str, list[float]] = {page[0]: [] for page in measured}
     for label, path, cookie, htmx, expected in measured:
         for _ in range(20):  # warm up; the statistics' figures cached as served
