@@ -1,7 +1,8 @@
 """What the round games' forms read where nothing was entered (games.templatetags.entries):
 a seat's value ``at`` a list or mapping, or BLANK, whose fields are BLANK too, so that
 ``{{ bonus.fourteens }}`` reads "" without the template engine's failed lookups (three
-exceptions and a ``dir()`` each: a ninth of Skull King's page for eight, bench/run.py)."""
+exceptions and a ``dir()`` each: a ninth of Skull King's page for eight, bench/run.py); and
+their rows of radio keys (``radio_keys``), the same HTML as the template's loop drew."""
 
 from __future__ import annotations
 
@@ -41,3 +42,41 @@ def test_blank_is_an_empty_text_all_the_way_down() -> None:
     assert BLANK["fourteens"]["anything"] is BLANK
     assert Prefill()["bids"] is BLANK and Prefill({"bids": [1]})["bids"] == [1]
     assert BLANK != "abc" and BLANK[0:0] == ""
+
+
+#: The loop radio_keys replaced, as the forms had it; the tag must draw the same HTML.
+LOOP = Template(
+    '{% for n in values %}<label class="radio-key"><input type="radio" name="{{ name }}"'
+    ' value="{{ n }}"{% if required %} required{% endif %}{% if n == checked %} checked'
+    "{% endif %}><span>{{ n }}</span></label>{% endfor %}"
+)
+TAG = Template(
+    "{% load entries %}{% if required %}{% radio_keys values checked prefix seat required=True %}"
+    "{% else %}{% radio_keys values checked prefix seat %}{% endif %}"
+)
+
+
+@pytest.mark.parametrize(
+    ("values", "checked", "prefix", "seat", "required", "keys_checked"),
+    [
+        (range(4), 2, "e.tricks.", 1, True, ["2"]),  # a count entered
+        (range(4), BLANK, "e.bids.", 0, True, []),  # nothing entered yet
+        (range(4), 0, "e.bids.", 0, True, ["0"]),  # a bid of 0 is a value, not blank
+        ("0123", "1", "e.bonuses.", 3, False, ["1"]),  # a bonus count, as text
+        ("0123", 1, "e.bonuses.", 3, False, []),  # text keys match text only, as the loop did
+        (range(2), None, 'a"<b>.', 1, False, []),  # a name is escaped
+    ],
+)
+def test_radio_keys_draw_the_loop_they_replaced(
+    values, checked, prefix, seat, required, keys_checked
+) -> None:
+    context = {"values": values, "checked": checked, "prefix": prefix, "seat": seat}
+    drawn = TAG.render(Context({**context, "required": required}))
+    name = f"{prefix}{seat}"
+    assert drawn == LOOP.render(Context({**context, "name": name, "required": required}))
+    assert drawn.count('class="radio-key"') == len(values)
+    assert [
+        key.split('value="')[1].split('"')[0]
+        for key in drawn.split("<label")[1:]
+        if " checked>" in key
+    ] == keys_checked
