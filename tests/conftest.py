@@ -60,12 +60,12 @@ def delete_output_dir() -> None:
 def django_db_setup(django_db_setup, django_db_blocker):
     """pytest-django's test database, and on PostgreSQL, before it is dropped, any other
     connection to it closed and named in a warning. A whole run on PostgreSQL now and then
-    left a worker's database behind, "being accessed by other users" at teardown, with no
-    connection left once the process had ended. The runs since name one or two a run, idle
-    after ROLLBACK, with no other thread alive: a connection the process still holds but no
-    longer reaches as ``connection`` (another context's: Playwright's sync API runs in
-    greenlets, each with its own context variables), not found which. Threads still finishing
-    get 3 s to close their own; the database goes either way."""
+    left a worker's database behind, "being accessed by other users" at teardown. One cause
+    found: a Playwright route handler that queried (test_flaky_table's
+    ``deleted_meanwhile``) runs in Playwright's greenlet, whose context has a connection of
+    its own that nothing closed; alone, that test left one open, idle after COMMIT, until the
+    handler closed it. Any other is named here; threads still finishing get 3 s to close
+    their own, and the database goes either way."""
     yield
     from django.db import connection
 

@@ -12,6 +12,7 @@ import re
 from pathlib import Path
 
 import pytest
+from django.db import connection
 from playwright.sync_api import Locator, Page, Route, expect
 
 from games.models import Game, ShareLink
@@ -513,6 +514,10 @@ def test_a_session_deleted_while_its_entries_are_sent_is_forgotten_on_the_phone(
 
     def deleted_meanwhile(route: Route) -> None:
         Game.objects.filter(public_id=public_id).delete()
+        # Playwright calls this in its own greenlet, whose context has a database connection of
+        # its own that nothing else closes: on PostgreSQL it held the test database open at
+        # the worker's end, which then could not be dropped (tests/conftest.py).
+        connection.close()
         route.continue_()
 
     page.route("**/entries/", deleted_meanwhile)
