@@ -2,7 +2,8 @@
 a seat's value ``at`` a list or mapping, or BLANK, whose fields are BLANK too, so that
 ``{{ bonus.fourteens }}`` reads "" without the template engine's failed lookups (three
 exceptions and a ``dir()`` each: a ninth of Skull King's page for eight, bench/run.py); and
-their rows of radio keys (``radio_keys``), the same HTML as the template's loop drew."""
+their rows of radio keys (``radio_keys``) and checkboxes (``seat_checks``), the same HTML as
+the template's loops drew."""
 
 from __future__ import annotations
 
@@ -80,3 +81,36 @@ def test_radio_keys_draw_the_loop_they_replaced(
         for key in drawn.split("<label")[1:]
         if " checked>" in key
     ] == keys_checked
+
+
+SEATS = [{"seat": 0, "name": "Anna"}, {"seat": 1, "name": "Ben"}, {"seat": 2, "name": "<Cy>"}]
+CHECKS_LOOP = Template(
+    '{% for other in seats %}{% if other.seat != skip %}<label class="check"><input'
+    ' type="checkbox" name="e.bonuses.{{ skip }}.loot[]{{ other.seat }}" value="{{ other.seat }}"'
+    "{% if other.seat in chosen %} checked{% endif %}> {{ other.name }}</label>{% endif %}"
+    "{% endfor %}"
+)
+CHECKS_TAG = Template(
+    '{% load entries %}{% seat_checks seats skip chosen "e.bonuses." skip ".loot[]" %}'
+)
+
+
+@pytest.mark.parametrize(
+    ("skip", "chosen", "boxes_checked"),
+    [
+        (0, [2], ["&lt;Cy&gt;"]),  # an ally chosen; a name escaped
+        (1, BLANK, []),  # nothing entered
+        (2, None, []),
+        (0, [1, 2], ["Ben", "&lt;Cy&gt;"]),
+        (0, ["1"], []),  # a number as text is not the seat, as the loop read it
+    ],
+)
+def test_seat_checks_draw_the_loop_they_replaced(skip, chosen, boxes_checked) -> None:
+    context = Context({"seats": SEATS, "skip": skip, "chosen": chosen})
+    drawn = CHECKS_TAG.render(context)
+    assert drawn == CHECKS_LOOP.render(context)
+    assert drawn.count('type="checkbox"') == 2
+    boxes = drawn.split("<label")[1:]
+    assert [box.split("> ")[1].split("</")[0] for box in boxes if " checked>" in box] == (
+        boxes_checked
+    )
