@@ -111,12 +111,12 @@ def radio_keys(values: object, checked: object, *name: object, required: bool = 
 def seat_checks(seats: object, skip: object, chosen: object, *name: object) -> str:
     """A checkbox for each seat but ``skip``, named ``name``'s parts joined and the seat's
     number, checked where that number is in ``chosen``: ``{% seat_checks seats seat.seat
-    bonus.loot "e.bonuses." seat.seat ".loot[]" %}`` is the HTML of the loop it replaces,
-    ``{% for other in seats %}{% if other.seat != seat.seat %}<label class="check"><input
-    type="checkbox" name="e.bonuses.{{ seat.seat }}.loot[]{{ other.seat }}" value="{{
-    other.seat }}"{% if other.seat in bonus.loot %} checked{% endif %}> {{ other.name
-    }}</label>{% endif %}{% endfor %}``, drawn in Python (Skull King's loot: 56 boxes for
-    eight players, a sixth of the page's template time)."""
+    allies "e.allies." seat.seat "[]" %}`` is the HTML of the loop it replaces, ``{% for
+    other in seats %}{% if other.seat != seat.seat %}<label class="check"><input
+    type="checkbox" name="e.allies.{{ seat.seat }}[]{{ other.seat }}" value="{{ other.seat
+    }}"{% if other.seat in allies %} checked{% endif %}> {{ other.name }}</label>{% endif
+    %}{% endfor %}``, drawn in Python: a round's form for eight players has 56 such boxes,
+    and the loop was a sixth of its template time (bench/run.py)."""
     field = escape("".join(map(str, name)))
     boxes = []
     for other in seats:  # a seat's "seat" and "name", as the template reads them
