@@ -1,7 +1,7 @@
 """``{{ prefill.bids|at:seat }}``: a round's entry (games.rules.rounds) read by seat or key
 in its form; anything missing is empty, so a form fills in what there is; its rows of
-radio keys (``radio_keys``) and of the other seats' checkboxes (``seat_checks``). And the
-words a
+radio keys (``radio_keys``, ``seat_keys``) and of the other seats' checkboxes
+(``seat_checks``). And the words a
 game counts its rounds, deals or hands with: ``{{ unit.title|say:n }}`` (games/units.py)."""
 
 from __future__ import annotations
@@ -133,3 +133,26 @@ def seat_checks(seats: object, skip: object, chosen: object, *name: object) -> s
             f' value="{number}"{mark}> {escape(str(seat_name))}</label>'
         )
     return SafeString("".join(boxes))
+
+
+@register.simple_tag
+def seat_keys(seats: object, checked: object, *name: object) -> str:
+    """A radio key for each seat that takes part in the round (not ``sitting_out``), its
+    value the seat's number and its text the seat's name, the one equal to ``checked``
+    checked: ``{% seat_keys seats who "e.marriages." suit %}`` is the HTML of the loop it
+    replaces, ``{% for seat in seats %}{% if not seat.sitting_out %}<label
+    class="radio-key"><input type="radio" name="e.marriages.{{ suit }}" value="{{ seat.seat
+    }}"{% if who == seat.seat %} checked{% endif %}><span>{{ seat.name }}</span></label>{%
+    endif %}{% endfor %}``, drawn in Python (see radio_keys)."""
+    field = escape("".join(map(str, name)))
+    keys = []
+    for seat in seats:  # a seat's "seat", "name" and "sitting_out", as the template reads them
+        if seat.get("sitting_out"):
+            continue
+        number = seat["seat"]
+        mark = " checked" if checked == number else ""
+        keys.append(
+            f'<label class="radio-key"><input type="radio" name="{field}"'
+            f' value="{escape(str(number))}"{mark}><span>{escape(str(seat["name"]))}</span></label>'
+        )
+    return SafeString("".join(keys))

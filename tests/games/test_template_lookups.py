@@ -2,8 +2,8 @@
 a seat's value ``at`` a list or mapping, or BLANK, whose fields are BLANK too, so that
 ``{{ bonus.fourteens }}`` reads "" without the template engine's failed lookups (three
 exceptions and a ``dir()`` each: a ninth of Skull King's page for eight, bench/run.py); and
-their rows of radio keys (``radio_keys``) and checkboxes (``seat_checks``), the same HTML as
-the template's loops drew."""
+their rows of radio keys (``radio_keys``, ``seat_keys``) and checkboxes (``seat_checks``),
+the same HTML as the template's loops drew."""
 
 from __future__ import annotations
 
@@ -113,4 +113,38 @@ def test_seat_checks_draw_the_loop_they_replaced(skip, chosen, boxes_checked) ->
     boxes = drawn.split("<label")[1:]
     assert [box.split("> ")[1].split("</")[0] for box in boxes if " checked>" in box] == (
         boxes_checked
+    )
+
+
+PLAYING = [
+    {"seat": 0, "name": "Anna", "sitting_out": True},
+    {"seat": 1, "name": "Ben", "sitting_out": False},
+    {"seat": 2, "name": "<Cy>", "sitting_out": False},
+]
+KEYS_LOOP = Template(
+    '{% for seat in seats %}{% if not seat.sitting_out %}<label class="radio-key"><input'
+    ' type="radio" name="e.marriages.{{ suit }}" value="{{ seat.seat }}"{% if who == seat.seat %}'
+    " checked{% endif %}><span>{{ seat.name }}</span></label>{% endif %}{% endfor %}"
+)
+KEYS_TAG = Template('{% load entries %}{% seat_keys seats who "e.marriages." suit %}')
+
+
+@pytest.mark.parametrize(
+    ("who", "key_checked"),
+    [
+        (2, ["&lt;Cy&gt;"]),  # a player's marriage; a name escaped
+        (0, []),  # the seat sitting out has no key
+        (BLANK, []),  # nobody yet
+        (None, []),
+        ("1", []),  # a number as text is not the seat, as the loop read it
+    ],
+)
+def test_seat_keys_draw_the_loop_they_replaced(who, key_checked) -> None:
+    context = Context({"seats": PLAYING, "who": who, "suit": "H"})
+    drawn = KEYS_TAG.render(context)
+    assert drawn == KEYS_LOOP.render(context)
+    assert drawn.count('type="radio"') == 2 and "Anna" not in drawn
+    keys = drawn.split("<label")[1:]
+    assert [key.split("<span>")[1].split("</")[0] for key in keys if " checked>" in key] == (
+        key_checked
     )
