@@ -14,7 +14,6 @@ machine's speed. Budget (issue 6): every heavy page at most 3x the trivial view.
 
 from __future__ import annotations
 
-import gc
 import json
 import os
 import random
@@ -74,10 +73,11 @@ def measure(ids: dict, rounds: int, sessions: int) -> list[tuple[str, float, int
 
     django.setup()
     handler, measured = WSGIHandler(), pages(ids, sessions)
-    # A worker's collector as gunicorn.conf.py sets it: what Django loaded frozen before
-    # the fork, the young objects collected every GC_THRESHOLD allocations.
-    gc.freeze()
-    gc.set_threshold(*runpy.run_path(str(server.ROOT / "gunicorn.conf.py"))["GC_THRESHOLD"])
+    # A worker's collector as gunicorn.conf.py's own hooks set it: what Django loaded
+    # frozen before the fork, the young objects collected less often after it.
+    conf = runpy.run_path(str(server.ROOT / "gunicorn.conf.py"))
+    conf["pre_fork"](None, None)
+    conf["post_fork"](None, None)
     times: dict[str, list[float]] = {page[0]: [] for page in measured}
     for label, path, cookie, htmx, expected in measured:
         for _ in range(20):  # warm up; the statistics' figures cached as served
