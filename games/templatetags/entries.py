@@ -6,6 +6,7 @@ game counts its rounds, deals or hands with: ``{{ unit.title|say:n }}`` (games/u
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from html import escape
 
 from django import template
@@ -84,8 +85,27 @@ def points(value: object, sign: str = "") -> str:
     return f"+{value}" if sign == "+" and value > 0 else str(value)
 
 
+def _field(name: tuple) -> str:
+    """A field's name from a tag's parts ("e.tricks.", 3 -> "e.tricks.3"), escaped."""
+    return escape("".join(map(str, name)))
+
+
+def _radio_keys(
+    field: str, keys: Iterable[tuple[object, object]], checked: object, extra: str
+) -> str:
+    """A radio key for each (value, text), the one whose value equals ``checked`` checked."""
+    return SafeString(
+        "".join(
+            f'<label class="radio-key"><input type="radio" name="{field}"'
+            f' value="{escape(str(value))}"{extra}{" checked" if value == checked else ""}>'
+            f"<span>{escape(str(text))}</span></label>"
+            for value, text in keys
+        )
+    )
+
+
 @register.simple_tag
-def radio_keys(values: object, checked: object, *name: object, required: bool = False) -> str:
+def radio_keys(values: Iterable, checked: object, *name: object, required: bool = False) -> str:
     """One tap a number: a radio key for each of ``values``, the one equal to ``checked``
     checked; the field's name is ``name``'s parts joined. ``{% radio_keys counts took
     "e.tricks." seat.seat required=True %}`` is the same HTML as the loop it replaces,
@@ -94,21 +114,25 @@ def radio_keys(values: object, checked: object, *name: object, required: bool = 
     }}</span></label>{% endfor %}``, drawn in Python: a round's form for eight players has
     about 300 keys, and the template engine's loop took a third of its server time
     (bench/run.py)."""
-    field = escape("".join(map(str, name)))
     extra = " required" if required else ""
-    keys = []
-    for n in values:
-        text = escape(str(n))
-        mark = " checked" if n == checked else ""
-        keys.append(
-            f'<label class="radio-key"><input type="radio" name="{field}" value="{text}"'
-            f"{extra}{mark}><span>{text}</span></label>"
-        )
-    return SafeString("".join(keys))
+    return _radio_keys(_field(name), ((n, n) for n in values), checked, extra)
 
 
 @register.simple_tag
-def seat_checks(seats: object, skip: object, chosen: object, *name: object) -> str:
+def seat_keys(seats: Iterable[dict], checked: object, *name: object) -> str:
+    """A radio key for each seat that takes part in the round (not ``sitting_out``), its
+    value the seat's number and its text the seat's name, the one equal to ``checked``
+    checked: ``{% seat_keys seats who "e.marriages." suit %}`` is the HTML of the loop it
+    replaces, ``{% for seat in seats %}{% if not seat.sitting_out %}<label
+    class="radio-key"><input type="radio" name="e.marriages.{{ suit }}" value="{{ seat.seat
+    }}"{% if who == seat.seat %} checked{% endif %}><span>{{ seat.name }}</span></label>{%
+    endif %}{% endfor %}``, drawn in Python (see radio_keys)."""
+    playing = ((seat["seat"], seat["name"]) for seat in seats if not seat.get("sitting_out"))
+    return _radio_keys(_field(name), playing, checked, "")
+
+
+@register.simple_tag
+def seat_checks(seats: Iterable[dict], skip: object, chosen: object, *name: object) -> str:
     """A checkbox for each seat but ``skip``, named ``name``'s parts joined and the seat's
     number, checked where that number is in ``chosen``: ``{% seat_checks seats seat.seat
     allies "e.allies." seat.seat "[]" %}`` is the HTML of the loop it replaces, ``{% for
@@ -117,10 +141,10 @@ def seat_checks(seats: object, skip: object, chosen: object, *name: object) -> s
     }}"{% if other.seat in allies %} checked{% endif %}> {{ other.name }}</label>{% endif
     %}{% endfor %}``, drawn in Python: a round's form for eight players has 56 such boxes,
     and the loop was a sixth of its template time (bench/run.py)."""
-    field = escape("".join(map(str, name)))
+    field = _field(name)
     boxes = []
-    for other in seats:  # a seat's "seat" and "name", as the template reads them
-        seat, seat_name = other["seat"], other["name"]
+    for other in seats:
+        seat = other["seat"]
         if seat == skip:
             continue
         try:
@@ -130,29 +154,6 @@ def seat_checks(seats: object, skip: object, chosen: object, *name: object) -> s
         number = escape(str(seat))
         boxes.append(
             f'<label class="check"><input type="checkbox" name="{field}{number}"'
-            f' value="{number}"{mark}> {escape(str(seat_name))}</label>'
+            f' value="{number}"{mark}> {escape(str(other["name"]))}</label>'
         )
     return SafeString("".join(boxes))
-
-
-@register.simple_tag
-def seat_keys(seats: object, checked: object, *name: object) -> str:
-    """A radio key for each seat that takes part in the round (not ``sitting_out``), its
-    value the seat's number and its text the seat's name, the one equal to ``checked``
-    checked: ``{% seat_keys seats who "e.marriages." suit %}`` is the HTML of the loop it
-    replaces, ``{% for seat in seats %}{% if not seat.sitting_out %}<label
-    class="radio-key"><input type="radio" name="e.marriages.{{ suit }}" value="{{ seat.seat
-    }}"{% if who == seat.seat %} checked{% endif %}><span>{{ seat.name }}</span></label>{%
-    endif %}{% endfor %}``, drawn in Python (see radio_keys)."""
-    field = escape("".join(map(str, name)))
-    keys = []
-    for seat in seats:  # a seat's "seat", "name" and "sitting_out", as the template reads them
-        if seat.get("sitting_out"):
-            continue
-        number = seat["seat"]
-        mark = " checked" if checked == number else ""
-        keys.append(
-            f'<label class="radio-key"><input type="radio" name="{field}"'
-            f' value="{escape(str(number))}"{mark}><span>{escape(str(seat["name"]))}</span></label>'
-        )
-    return SafeString("".join(keys))
