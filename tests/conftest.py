@@ -12,7 +12,6 @@ suite's time") says how long a run takes and why.
 from __future__ import annotations
 
 import shutil
-import threading
 import time
 import warnings
 from pathlib import Path
@@ -82,7 +81,4 @@ def django_db_setup(django_db_setup, django_db_blocker):
         for pid, _state, _query in strays:
             cursor.execute("SELECT pg_terminate_backend(%s)", [pid])
     if strays:
-        main = threading.main_thread()
-        threads = [each.name for each in threading.enumerate() if each is not main]
-        message = f"connections to the test database left open at the end: {strays};"
-        warnings.warn(f"{message} the worker's other threads: {threads}", stacklevel=1)
+        warnings.warn(f"connections to the test database left open: {strays}", stacklevel=1)

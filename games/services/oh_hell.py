@@ -223,7 +223,7 @@ def add_adjustment(
 def remove_adjustment(*, table: OhHellTable, deal_number: int, index: int) -> None:
     """Take back one adjustment of a deal (``index`` counts the deal's adjustments from 0)."""
     game = table.game
-    adjustments = list(_deal(table, deal_number).adjustment_list)
+    adjustments = _deal(table, deal_number).adjustment_list
     if not 0 <= index < len(adjustments):
         raise Conflict(gettext_noop("That adjustment was already removed."))
     adjustment = adjustments[index]
