@@ -18,18 +18,25 @@ export function statusLine(id) {
 // this phone keeps (the entries, a seat's bid) says that the connection is down already, so
 // the others are hidden while it shows.
 export function showLine(id, text) {
-  steady(() => {
-    const line = statusLine(id);
-    line.textContent = text;
-    line.hidden = !text;
-    if (text) {
+  if (!text) {
+    const line = document.getElementById(id);
+    if (line) {
+      hide(line);
+    }
+  } else {
+    steady(() => {
+      const line = statusLine(id);
+      line.textContent = text;
+      line.hidden = false;
+      line.classList.remove("leaving");
       for (const other of document.querySelectorAll(".connection")) {
         if (other !== line) {
           other.hidden = true;
+          other.classList.remove("leaving");
         }
       }
-    }
-  });
+    });
+  }
   stick();
 }
 
@@ -46,6 +53,51 @@ function steady(change) {
     window.scrollBy(0, moved);
   }
 }
+
+// A line that goes where the page cannot be scrolled back up by its height (near the
+// page's top: "Sending…" over once a late answer came) would pull the table up under the
+// thumb. Its room stays, empty (.leaving, app.css), until the table is drawn again after an
+// entry (table.js says "scorekeeper:look-anew": the thumb looks anew then), or the page is scrolled down
+// far enough to take it back. `force`: the room goes either way.
+function hide(line, force = false) {
+  if (line.hidden) {
+    return;
+  }
+  // Its room, read off the line itself: hiding it to see would already have pulled the
+  // page's end up, and the browser with it the page scrolled to near its end.
+  const style = window.getComputedStyle(line);
+  const room = line.offsetHeight + parseFloat(style.marginTop) + parseFloat(style.marginBottom);
+  if (window.scrollY < room && !force) {
+    line.classList.add("leaving");
+    return;
+  }
+  steady(() => {
+    line.hidden = true;
+    line.classList.remove("leaving");
+  });
+}
+document.addEventListener("scorekeeper:look-anew", () => {
+  const left = document.querySelectorAll(".connection.leaving");
+  for (const line of left) {
+    hide(line, true);
+  }
+  if (left.length) {
+    stick();
+  }
+});
+window.addEventListener(
+  "scroll",
+  () => {
+    const left = document.querySelectorAll(".connection.leaving");
+    for (const line of left) {
+      hide(line);
+    }
+    if (left.length) {
+      stick();
+    }
+  },
+  { passive: true },
+);
 
 // The one line stuck at the top (app.css ".connection"): the entries kept on this phone
 // (static/js/offline-parts.js) or, with none kept, this page's "No connection". A round
@@ -70,9 +122,7 @@ document.addEventListener("htmx:afterRequest", (event) => {
     heardAt = new Date();
     const line = document.getElementById("no-connection");
     if (line && !line.hidden) {
-      steady(() => {
-        line.hidden = true;
-      });
+      hide(line);
       stick();
     }
     return;
@@ -80,7 +130,7 @@ document.addEventListener("htmx:afterRequest", (event) => {
   if (document.querySelector("#offline-table:not([hidden])")) {
     return; // the entries waiting say it already (static/js/offline.js)
   }
-  if (document.querySelector(".connection:not([hidden]):not(#no-connection)")) {
+  if (document.querySelector(".connection:not([hidden], .leaving, #no-connection)")) {
     return; // what this phone keeps says it already (showLine)
   }
   const time = new Intl.DateTimeFormat(document.documentElement.lang || undefined, {

@@ -248,6 +248,10 @@ isNews("call", theCall());
 // moved (a table of another length), the player may be tapping on; the next control only,
 // and only if it is out of view, no news brought in with it.
 function nextInView({ late = false } = {}) {
+  if (!late) {
+    // The thumb looks anew: a line gone while it waited takes its room along (follow.js).
+    document.dispatchEvent(new CustomEvent("scorekeeper:look-anew"));
+  }
   stuck();
   const line = lastLine();
   const news = isNews("line", line);

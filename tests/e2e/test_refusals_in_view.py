@@ -12,6 +12,7 @@ and Kozel: measured on the screen as it is (viewport coordinates), not on the pa
 
 from __future__ import annotations
 
+import time
 from pathlib import Path
 
 import pytest
@@ -296,3 +297,57 @@ def test_no_connection_said_after_a_failed_poll_leaves_the_table_where_it_was(
     expect(page.locator("#no-connection")).to_be_hidden(timeout=10_000)
     again = box(page.locator("#table"))
     assert abs(again["top"] - before["top"]) <= 1, f"the table moved: {before} to {again}"
+
+
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.parametrize("viewport", VIEWPORTS)
+def test_a_late_answer_leaves_the_next_key_where_it_was(
+    phones, live_server, screenshot_dir: Path, monkeypatch, viewport: str
+) -> None:
+    """A bid whose answer comes after the phone drew the table itself (over 1.5 s: a busy
+    server): the next bidder's keys, drawn by the phone with "Sending…" above, stay where
+    they are when the server's answer takes the table's place and the line goes. CI on a
+    busy machine: the key went 37 px up between the look and the tap ("Sending…" gone at
+    the page's top, where the page cannot be scrolled back up by it), and the phone's
+    drawing of the bids was 4 px shorter than the server's. The line's room stays, empty,
+    until the next entry's table."""
+    from games.views import table as table_views
+
+    entries, apply_entry = [], table_views.apply_entry
+
+    def late(*args, **kwargs):
+        entries.append(args[1])
+        if len(entries) == 2:  # the first bid: the trump, then it
+            time.sleep(3)
+        return apply_entry(*args, **kwargs)
+
+    monkeypatch.setattr(table_views, "apply_entry", late)
+    # A deal of 4 cards: a page too short to be scrolled back up by the line.
+    notebook, public_id = test_one_thumb.oh_hell_session(test_one_thumb.NAMES["pl"])
+    page = phones(viewport, "pl")
+    with_notebook(page, live_server.url, notebook)
+    page.goto(f"{live_server.url}/s/{public_id}/")
+    page.locator("#table form.suit-row button.suit-btn[value='H']").click()
+    expect(page.locator("#table form.suit-row button[value='H']")).to_have_attribute(
+        "aria-pressed", "true"
+    )
+    keypad = page.locator("#table .keypad-form")
+    keypad.locator("button.key[value='1']").click()
+    expect(page.locator("#offline-table")).to_have_count(1)  # drawn by the phone
+    expect(page.locator("#connection")).to_be_visible()
+    expect(keypad.locator("input[name=seat]")).to_have_value("2")
+    on_the_phone = box(keypad.locator("button.key[value='1']"))
+    expect(page.locator("#offline-table")).to_have_count(0, timeout=6000)  # the answer
+    expect(page.locator("#connection")).not_to_be_visible()
+    page.screenshot(path=screenshot_dir / f"in-view-late-answer-{viewport}.png")
+    answered = box(keypad.locator("button.key[value='1']"))
+    assert entries == ["trump", "bid"]
+    assert answered == on_the_phone, f"the next key moved: {on_the_phone} to {answered}"
+    # At 390 x 844 the page, at its top, could not be scrolled back up by the line: its
+    # room is kept, empty, and goes with the next entry's table (at 360 x 640 the page was
+    # scrolled down far enough to take it back at once).
+    expect(page.locator("#connection.leaving")).to_have_count(1 if viewport == "390x844" else 0)
+    keypad.locator("button.key[value='1']").click()
+    expect(keypad.locator("input[name=seat]")).to_have_value("3")
+    expect(page.locator("#connection")).to_be_hidden()
+    expect(page.locator("#connection.leaving")).to_have_count(0)
