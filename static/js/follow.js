@@ -56,9 +56,10 @@ function steady(change) {
 
 // A line that goes where the page cannot be scrolled back up by its height (near the
 // page's top: "Sending…" over once a late answer came) would pull the table up under the
-// thumb. Its room stays, empty (.leaving, app.css), until the table is drawn again after an
-// entry (table.js says "scorekeeper:look-anew": the thumb looks anew then), or the page is scrolled down
-// far enough to take it back. `force`: the room goes either way.
+// thumb about to tap it (a page that only follows the table has no thumb: there it goes).
+// Its room stays, empty (.leaving, app.css), until the table is drawn again after an entry
+// (table.js says "scorekeeper:look-anew": the thumb looks anew then), or the page is
+// scrolled down far enough to take it back. `force`: the room goes either way.
 function hide(line, force = false) {
   if (line.hidden) {
     return;
@@ -67,7 +68,8 @@ function hide(line, force = false) {
   // page's end up, and the browser with it the page scrolled to near its end.
   const style = window.getComputedStyle(line);
   const room = line.offsetHeight + parseFloat(style.marginTop) + parseFloat(style.marginBottom);
-  if (window.scrollY < room && !force) {
+  const tapping = document.querySelector("#table form"); // not a follower's, nor the big screen
+  if (window.scrollY < room && tapping && !force) {
     line.classList.add("leaving");
     return;
   }
