@@ -318,7 +318,7 @@ def test_a_late_answer_leaves_the_next_key_where_it_was(
     def late(*args, **kwargs):
         entries.append(args[1])
         if len(entries) == 2:  # the first bid: the trump, then it
-            time.sleep(3)
+            time.sleep(4)
         return apply_entry(*args, **kwargs)
 
     monkeypatch.setattr(table_views, "apply_entry", late)
@@ -337,7 +337,7 @@ def test_a_late_answer_leaves_the_next_key_where_it_was(
     expect(page.locator("#connection")).to_be_visible()
     expect(keypad.locator("input[name=seat]")).to_have_value("2")
     on_the_phone = box(keypad.locator("button.key[value='1']"))
-    expect(page.locator("#offline-table")).to_have_count(0, timeout=6000)  # the answer
+    expect(page.locator("#offline-table")).to_have_count(0, timeout=10_000)  # the answer
     expect(page.locator("#connection")).not_to_be_visible()
     page.screenshot(path=screenshot_dir / f"in-view-late-answer-{viewport}.png")
     answered = box(keypad.locator("button.key[value='1']"))
