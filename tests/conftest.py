@@ -11,7 +11,10 @@ suite's time") says how long a run takes and why.
 
 from __future__ import annotations
 
+import os
 import shutil
+import sys
+import threading
 import time
 import warnings
 from pathlib import Path
@@ -59,18 +62,24 @@ def delete_output_dir() -> None:
 def django_db_setup(django_db_setup, django_db_blocker):
     """pytest-django's test database, and on PostgreSQL, before it is dropped, any other
     connection to it closed and named in a warning. A whole run on PostgreSQL now and then
-    left a worker's database behind, "being accessed by other users" at teardown. One cause
-    found: a Playwright route handler that queried (test_flaky_table's
-    ``deleted_meanwhile``) runs in Playwright's greenlet, whose context has a connection of
-    its own that nothing closed; alone, that test left one open, idle after COMMIT, until the
-    handler closed it. Any other is named here; threads still finishing get 3 s to close
-    their own, and the database goes either way."""
-    yield
+    left a worker's database behind, "being accessed by other users" at teardown. Two causes
+    found, both Playwright's asyncio loop, under which Django keeps a connection per context:
+    a route handler that queried (test_flaky_table's ``deleted_meanwhile``) runs in a greenlet
+    of its own, whose connection nothing closed (idle after COMMIT, until the handler closed
+    it); and the tests that ran while the loop ran used a connection that Django no longer
+    sees once it stops (idle after ROLLBACK, until tests/e2e/conftest.py closed it before
+    Playwright stops). Any other is named here, with the thread, greenlet and test that
+    opened it (its ``application_name``, `name_the_connection`); threads still finishing get
+    3 s to close their own, and the database goes either way."""
     from django.db import connection
+    from django.db.backends.signals import connection_created
 
+    connection_created.connect(name_the_connection)
+    yield
+    connection_created.disconnect(name_the_connection)
     if connection.vendor != "postgresql":
         return
-    others = "SELECT pid, state, left(query, 200) FROM pg_stat_activity"
+    others = "SELECT pid, state, left(query, 200), application_name FROM pg_stat_activity"
     others += " WHERE datname = current_database() AND pid <> pg_backend_pid()"
     with django_db_blocker.unblock(), connection.cursor() as cursor:
         for _ in range(30):  # up to 3 s for threads still finishing to close their own
@@ -78,7 +87,21 @@ def django_db_setup(django_db_setup, django_db_blocker):
             if not (strays := cursor.fetchall()):
                 break
             time.sleep(0.1)
-        for pid, _state, _query in strays:
+        for pid, *_seen in strays:
             cursor.execute("SELECT pg_terminate_backend(%s)", [pid])
     if strays:
         warnings.warn(f"connections to the test database left open: {strays}", stacklevel=1)
+
+
+def name_the_connection(sender, connection, **kwargs) -> None:
+    """A PostgreSQL connection made during the tests says who made it, for the warning
+    above: the thread, the greenlet (Playwright's handlers run in their own) and the test.
+    Set on the driver's connection, not through Django's cursor, so that no test counting
+    its queries sees it."""
+    if connection.vendor != "postgresql":
+        return
+    test = os.environ.get("PYTEST_CURRENT_TEST", "").rsplit("/", 1)[-1]
+    greenlet = sys.modules.get("greenlet")  # loaded with Playwright, whose handlers run in one
+    where = f" g{id(greenlet.getcurrent()):x}" if greenlet else ""
+    who = f"{threading.current_thread().name}{where} {test}"
+    connection.connection.execute("SELECT set_config('application_name', %s, false)", [who[:63]])

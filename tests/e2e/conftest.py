@@ -41,6 +41,21 @@ def contexts_closed(request: pytest.FixtureRequest) -> Iterator[None]:
             context.close()
 
 
+@pytest.fixture(scope="session", autouse=True)
+def connections_closed_while_the_loop_runs(playwright) -> Iterator[None]:
+    """Playwright's sync API runs an asyncio loop in this thread, and while it runs Django
+    keeps a thread's database connections per context (asgiref's Local), not per thread:
+    the tests after Playwright started use a connection of their own. Once Playwright stops,
+    Django sees the thread's first connection again, and the other stayed open, idle after
+    a test's ROLLBACK, until tests/conftest.py closed it at the end and warned (PostgreSQL:
+    a stray connection named by that warning as the main thread's). It is closed here,
+    before Playwright stops."""
+    yield
+    from django.db import connections
+
+    connections.close_all()
+
+
 @pytest.fixture(scope="session")
 def browser_type_launch_args(browser_type_launch_args: dict) -> dict:
     if not shutil.which(CHROMIUM):
