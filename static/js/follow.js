@@ -78,28 +78,18 @@ function hide(line, force = false) {
     line.classList.remove("leaving");
   });
 }
-document.addEventListener("scorekeeper:look-anew", () => {
+// The rooms kept, taken back where they can be (`force`: all of them).
+function takeBack(force) {
   const left = document.querySelectorAll(".connection.leaving");
   for (const line of left) {
-    hide(line, true);
+    hide(line, force);
   }
   if (left.length) {
     stick();
   }
-});
-window.addEventListener(
-  "scroll",
-  () => {
-    const left = document.querySelectorAll(".connection.leaving");
-    for (const line of left) {
-      hide(line);
-    }
-    if (left.length) {
-      stick();
-    }
-  },
-  { passive: true },
-);
+}
+document.addEventListener("scorekeeper:look-anew", () => takeBack(true));
+window.addEventListener("scroll", () => takeBack(false), { passive: true });
 
 // The one line stuck at the top (app.css ".connection"): the entries kept on this phone
 // (static/js/offline-parts.js) or, with none kept, this page's "No connection". A round
